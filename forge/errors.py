@@ -1,0 +1,68 @@
+"""One error tree for Forge, so callers can catch by kind and reports can count by kind.
+
+    ForgeError
+    ├── ConfigError          bad settings or arguments (names the setting and the fix)
+    ├── RegistryError        unknown or duplicate registry key
+    │   ├── UnknownKeyError
+    │   └── DuplicateKeyError
+    ├── StoreError           database problems (schema too new, bad URL)
+    ├── SandboxError         the sandbox could not start or run a command
+    │   └── SandboxUnavailableError   a backend's tool is missing (says how to install it)
+    ├── PreparerError        a preparer could not write or read a file
+    ├── WorkflowError        a workflow could not build a bundle
+    ├── CheckError           a check could not run (not: a check that failed)
+    └── HarnessError         the teacher harness could not run an episode
+"""
+
+from __future__ import annotations
+
+
+class ForgeError(Exception):
+    """Root of every error Forge raises on purpose."""
+
+
+class ConfigError(ForgeError):
+    """Raised when a setting or argument is invalid; the message names it and the fix."""
+
+
+class RegistryError(ForgeError):
+    """Raised when a registry lookup or registration goes wrong."""
+
+
+class UnknownKeyError(RegistryError, KeyError):
+    """Raised when a name is not registered; the message lists the known names."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; keep the message readable
+        return str(self.args[0]) if self.args else ""
+
+
+class DuplicateKeyError(RegistryError):
+    """Raised when two things register under the same name."""
+
+
+class StoreError(ForgeError):
+    """Raised when the store cannot be opened or its schema does not match."""
+
+
+class SandboxError(ForgeError):
+    """Raised when a sandbox cannot start, or a command cannot be delivered to it."""
+
+
+class SandboxUnavailableError(SandboxError):
+    """Raised when a sandbox backend's tool is missing; the message says how to install it."""
+
+
+class PreparerError(ForgeError):
+    """Raised when a preparer cannot produce or read a file."""
+
+
+class WorkflowError(ForgeError):
+    """Raised when a workflow cannot build a task bundle."""
+
+
+class CheckError(ForgeError):
+    """Raised when a check cannot run at all (a failed check is a result, not an error)."""
+
+
+class HarnessError(ForgeError):
+    """Raised when the teacher harness cannot run an episode."""
