@@ -1,0 +1,8 @@
+"""Forge's database: runs, skills, tasks, gate verdicts, rejections, episodes, model calls, shards."""
+
+from forge.store.schema import MIGRATIONS, SCHEMA_VERSION
+from forge.store.store import RejectionRecord, RunRecord, ShardRecord, Store, open_store
+
+__all__ = [
+    "MIGRATIONS", "SCHEMA_VERSION", "RejectionRecord", "RunRecord", "ShardRecord", "Store", "open_store",
+]

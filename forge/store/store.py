@@ -1,0 +1,434 @@
+"""The repository every flow talks to: pydantic models in, pydantic models out, one transaction a call.
+
+ORM rows never leave this module, so callers cannot hold a row across threads or sessions.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from forge.errors import StoreError
+from forge.models import Episode, GateResult, TaskBundle
+from forge.store import schema
+from forge.store.tables import (
+    EpisodeRow,
+    GateResultRow,
+    ModelCall,
+    Rejection,
+    Run,
+    RunTask,
+    Shard,
+    ShardRow,
+    SkillSample,
+    Task,
+    utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+RUN_STATUSES = ("running", "completed", "failed")
+TASK_STATUSES = ("pending", "accepted", "rejected")
+MODEL_ROLES = ("teacher", "judge")
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    """SQLite drops the tz; every stored time is UTC, so put it back."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)
+    return value
+
+
+def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
+    if value not in allowed:
+        raise StoreError(f"unknown {what} {value!r}; expected one of {', '.join(allowed)}")
+
+
+def _resolve_dir(output_dir: str | Path) -> str:
+    return str(Path(output_dir).expanduser().resolve())
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RunRecord(_Record):
+    id: str
+    flow: str
+    config_json: str
+    status: Literal["running", "completed", "failed"]
+    started_at: datetime
+    finished_at: datetime | None = None
+    summary_json: str | None = None
+
+
+class RejectionRecord(_Record):
+    run_id: str
+    stage: str
+    subject: str
+    reason: str
+    message: str
+    created_at: datetime
+
+
+class ShardRecord(_Record):
+    id: int
+    output_dir: str
+    name: str
+    rows: int
+    bytes: int
+    sha256: str
+    created_at: datetime
+
+
+def _episode(raw: str) -> Episode:
+    try:
+        return Episode.model_validate_json(raw)
+    except ValidationError as exc:
+        raise StoreError(f"a stored episode no longer validates: {exc}") from exc
+
+
+def _shard_record(row: Shard) -> ShardRecord:
+    return ShardRecord(
+        id=row.id, output_dir=row.output_dir, name=row.name, rows=row.rows,
+        bytes=row.size_bytes, sha256=row.sha256, created_at=_utc(row.created_at),
+    )
+
+
+class Store:
+    """Thread-safe: share one Store between worker threads; each call opens its own session."""
+
+    def __init__(self, url: str) -> None:
+        self._engine: Engine = schema.open_engine(url)
+        sqlite = self._engine.dialect.name == "sqlite"
+        self._memory = schema.is_memory_sqlite(self._engine.url)
+        # One writer at a time inside this process; SQLite's BEGIN IMMEDIATE handles other processes.
+        self._lock = threading.RLock() if sqlite else None
+        self._reads = sessionmaker(self._engine, expire_on_commit=False)
+        self._writes = sessionmaker(
+            self._engine.execution_options(**{schema.WRITE_OPTION: True}), expire_on_commit=False
+        )
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self, write: bool = False) -> Iterator[Session]:
+        lock = self._lock if (write or self._memory) and self._lock is not None else nullcontext()
+        with lock:
+            try:
+                with (self._writes if write else self._reads)() as session, session.begin():
+                    yield session
+            except IntegrityError as exc:
+                raise StoreError(f"the write broke a database constraint: {exc.orig}") from exc
+            except SQLAlchemyError as exc:
+                raise StoreError(f"database error: {exc}") from exc
+
+    # runs ------------------------------------------------------------------------------------
+
+    def start_run(self, run_id: str, flow: str, config: BaseModel) -> None:
+        """Record a run as running; starting the same id again resets it to running."""
+        with self._tx(write=True) as s:
+            row = s.get(Run, run_id) or Run(id=run_id)
+            row.flow, row.config_json, row.status = flow, config.model_dump_json(), "running"
+            row.started_at, row.finished_at, row.summary_json = utcnow(), None, None
+            s.add(row)
+
+    def finish_run(self, run_id: str, status: str, summary: BaseModel | None = None) -> None:
+        _check(status, RUN_STATUSES, "run status")
+        with self._tx(write=True) as s:
+            row = s.get(Run, run_id)
+            if row is None:
+                raise StoreError(f"run {run_id!r} was never started (call start_run first)")
+            row.status, row.finished_at = status, utcnow()
+            row.summary_json = summary.model_dump_json() if summary is not None else None
+
+    def get_run(self, run_id: str) -> RunRecord | None:
+        with self._tx() as s:
+            row = s.get(Run, run_id)
+            if row is None:
+                return None
+            return RunRecord(
+                id=row.id, flow=row.flow, config_json=row.config_json, status=row.status,
+                started_at=_utc(row.started_at), finished_at=_utc(row.finished_at),
+                summary_json=row.summary_json,
+            )
+
+    def record_skill_samples(self, run_id: str, samples: list[tuple[str, int]]) -> None:
+        """Store the run's sampled (skill_id, seed) by position; recording again overwrites."""
+        with self._tx(write=True) as s:
+            if s.get(Run, run_id) is None:
+                raise StoreError(f"run {run_id!r} was never started (call start_run first)")
+            query = select(SkillSample).where(SkillSample.run_id == run_id)
+            existing = {r.position: r for r in s.scalars(query)}
+            for position, (skill_id, seed) in enumerate(samples):
+                row = existing.get(position) or SkillSample(run_id=run_id, position=position)
+                row.skill_id, row.seed = skill_id, seed
+                s.add(row)
+
+    # tasks -----------------------------------------------------------------------------------
+
+    def save_task(self, bundle: TaskBundle, run_id: str) -> bool:
+        """Insert the bundle unless its content hash is already stored; always link it to the run."""
+        with self._tx(write=True) as s:
+            inserted = s.get(Task, bundle.id) is None
+            if inserted:
+                s.add(Task(
+                    id=bundle.id, workflow=bundle.workflow, workflow_version=bundle.workflow_version,
+                    skill_ids_json=json.dumps(bundle.skill_ids), bundle_json=bundle.model_dump_json(),
+                    status="pending", first_run_id=run_id,
+                ))
+                s.flush()
+            if s.get(RunTask, (run_id, bundle.id)) is None:
+                s.add(RunTask(run_id=run_id, task_id=bundle.id))
+            return inserted
+
+    def get_task(self, task_id: str) -> TaskBundle | None:
+        with self._tx() as s:
+            raw = s.scalar(select(Task.bundle_json).where(Task.id == task_id))
+        if raw is None:
+            return None
+        try:
+            return TaskBundle.model_validate_json(raw)
+        except ValidationError as exc:
+            raise StoreError(f"stored task {task_id!r} no longer validates: {exc}") from exc
+
+    def task_status(self, task_id: str) -> str | None:
+        with self._tx() as s:
+            return s.scalar(select(Task.status).where(Task.id == task_id))
+
+    def set_task_status(self, task_id: str, status: str) -> None:
+        _check(status, TASK_STATUSES, "task status")
+        with self._tx(write=True) as s:
+            row = s.get(Task, task_id)
+            if row is None:
+                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+            row.status = status
+
+    def list_tasks(self, status: str | None = None, run_id: str | None = None) -> list[str]:
+        query = select(Task.id).order_by(Task.created_at, Task.id)
+        if status is not None:
+            query = query.where(Task.status == status)
+        if run_id is not None:
+            query = query.join(RunTask, RunTask.task_id == Task.id).where(RunTask.run_id == run_id)
+        with self._tx() as s:
+            return list(s.scalars(query))
+
+    # gates and rejections --------------------------------------------------------------------
+
+    def save_gate_result(self, task_id: str, result: GateResult) -> None:
+        """One row per (task, gate): a rerun of the gate replaces its verdict."""
+        with self._tx(write=True) as s:
+            if s.get(Task, task_id) is None:
+                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+            row = s.scalar(select(GateResultRow).where(
+                GateResultRow.task_id == task_id, GateResultRow.gate == result.gate))
+            row = row or GateResultRow(task_id=task_id, gate=result.gate)
+            row.passed, row.reason, row.message = result.passed, result.reason, result.message
+            row.details_json, row.duration_s = json.dumps(result.details), result.duration_s
+            row.created_at = utcnow()
+            s.add(row)
+
+    def gate_results(self, task_id: str) -> list[GateResult]:
+        with self._tx() as s:
+            query = select(GateResultRow).where(GateResultRow.task_id == task_id).order_by(GateResultRow.id)
+            rows = s.scalars(query)
+            return [
+                GateResult(gate=r.gate, passed=r.passed, reason=r.reason, message=r.message,
+                           details=json.loads(r.details_json), duration_s=r.duration_s)
+                for r in rows
+            ]
+
+    def record_rejection(self, run_id: str, stage: str, subject: str, reason: str, message: str) -> None:
+        """A failure with no task row to hang it on; one per (run, stage, subject)."""
+        with self._tx(write=True) as s:
+            row = s.scalar(select(Rejection).where(
+                Rejection.run_id == run_id, Rejection.stage == stage, Rejection.subject == subject))
+            row = row or Rejection(run_id=run_id, stage=stage, subject=subject)
+            row.reason, row.message, row.created_at = reason, message, utcnow()
+            s.add(row)
+
+    def rejections(self, run_id: str) -> list[RejectionRecord]:
+        with self._tx() as s:
+            rows = s.scalars(select(Rejection).where(Rejection.run_id == run_id).order_by(Rejection.id))
+            return [
+                RejectionRecord(run_id=r.run_id, stage=r.stage, subject=r.subject, reason=r.reason,
+                                message=r.message, created_at=_utc(r.created_at))
+                for r in rows
+            ]
+
+    # episodes --------------------------------------------------------------------------------
+
+    def save_episode(self, episode: Episode, run_id: str) -> None:
+        """Upsert by the caller's deterministic id, so a rerun overwrites rather than duplicates."""
+        usage = episode.usage
+        with self._tx(write=True) as s:
+            if s.get(Task, episode.task_id) is None:
+                missing = episode.task_id
+                raise StoreError(f"episode {episode.id!r}: task {missing!r} is not stored (save_task first)")
+            row = s.get(EpisodeRow, episode.id) or EpisodeRow(id=episode.id)
+            row.task_id, row.run_id, row.harness = episode.task_id, run_id, episode.harness
+            row.harness_version, row.judge = episode.harness_version, episode.judge
+            row.status, row.passed = episode.status, episode.passed
+            row.teacher_kind, row.teacher_model = episode.teacher.kind, episode.teacher.model
+            row.episode_json, row.steps = episode.model_dump_json(), len(episode.steps)
+            row.prompt_tokens, row.completion_tokens = usage.prompt_tokens, usage.completion_tokens
+            row.duration_s = episode.duration_s
+            s.add(row)
+
+    def get_episode(self, episode_id: str) -> Episode | None:
+        with self._tx() as s:
+            raw = s.scalar(select(EpisodeRow.episode_json).where(EpisodeRow.id == episode_id))
+        return _episode(raw) if raw is not None else None
+
+    def has_episode(self, episode_id: str) -> bool:
+        with self._tx() as s:
+            return s.scalar(select(EpisodeRow.id).where(EpisodeRow.id == episode_id)) is not None
+
+    def episodes(self, run_id: str | None = None, passed: bool | None = None) -> list[Episode]:
+        query = select(EpisodeRow.episode_json).order_by(EpisodeRow.id)
+        if run_id is not None:
+            query = query.where(EpisodeRow.run_id == run_id)
+        if passed is not None:
+            query = query.where(EpisodeRow.passed == passed)
+        with self._tx() as s:
+            raws = list(s.scalars(query))
+        return [_episode(raw) for raw in raws]
+
+    # model calls -----------------------------------------------------------------------------
+
+    def record_model_call(
+        self, *, role: str, model: str, prompt_tokens: int = 0, completion_tokens: int = 0,
+        cost_usd: float = 0.0, latency_s: float = 0.0, base_url: str | None = None,
+        run_id: str | None = None, episode_id: str | None = None,
+    ) -> None:
+        _check(role, MODEL_ROLES, "model-call role")
+        with self._tx(write=True) as s:
+            s.add(ModelCall(
+                run_id=run_id, episode_id=episode_id, role=role, model=model, base_url=base_url,
+                prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+                cost_usd=cost_usd, latency_s=latency_s,
+            ))
+
+    def model_call_totals(self, run_id: str | None = None) -> dict[str, float]:
+        """Totals over the run's model calls (or all calls): calls, tokens, cost_usd, latency_s."""
+        query = select(
+            func.count(ModelCall.id), func.coalesce(func.sum(ModelCall.prompt_tokens), 0),
+            func.coalesce(func.sum(ModelCall.completion_tokens), 0),
+            func.coalesce(func.sum(ModelCall.cost_usd), 0.0),
+            func.coalesce(func.sum(ModelCall.latency_s), 0.0),
+        )
+        if run_id is not None:
+            query = query.where(ModelCall.run_id == run_id)
+        with self._tx() as s:
+            calls, prompt, completion, cost, latency = s.execute(query).one()
+        return {
+            "calls": int(calls), "prompt_tokens": int(prompt), "completion_tokens": int(completion),
+            "total_tokens": int(prompt) + int(completion),
+            "cost_usd": float(cost), "latency_s": float(latency),
+        }
+
+    # shards ----------------------------------------------------------------------------------
+
+    def unsharded_episodes(
+        self, output_dir: str, passed_only: bool = True, limit: int | None = None
+    ) -> list[Episode]:
+        """Episodes of any run not yet written to a shard under `output_dir`, by id."""
+        written = select(ShardRow.episode_id).where(ShardRow.output_dir == _resolve_dir(output_dir))
+        query = select(EpisodeRow.episode_json).where(EpisodeRow.id.not_in(written)).order_by(EpisodeRow.id)
+        if passed_only:
+            query = query.where(EpisodeRow.passed.is_(True))
+        if limit is not None:
+            query = query.limit(limit)
+        with self._tx() as s:
+            raws = list(s.scalars(query))
+        return [_episode(raw) for raw in raws]
+
+    def record_shard(
+        self, output_dir: str, name: str, rows: int,
+        bytes: int,  # noqa: A002 - the column's name, as callers pass it
+        sha256: str, episode_ids: list[str],
+    ) -> ShardRecord:
+        """Record a written shard and its episodes at once; refuse an episode already in this dir."""
+        where = _resolve_dir(output_dir)
+        wanted = list(dict.fromkeys(episode_ids))
+        if len(wanted) != len(episode_ids):
+            raise StoreError(f"shard {name!r} lists an episode twice")
+        with self._tx(write=True) as s:
+            if s.scalar(select(Shard.id).where(Shard.output_dir == where, Shard.name == name)) is not None:
+                raise StoreError(f"shard {name!r} is already recorded in {where}")
+            known = set(s.scalars(select(EpisodeRow.id).where(EpisodeRow.id.in_(wanted))))
+            if missing := [e for e in wanted if e not in known]:
+                raise StoreError(f"shard {name!r} lists episodes that are not stored: {missing[:5]}")
+            taken = sorted(s.scalars(select(ShardRow.episode_id).where(
+                ShardRow.output_dir == where, ShardRow.episode_id.in_(wanted))))
+            if taken:
+                raise StoreError(
+                    f"episodes already written to a shard in {where}: {taken[:5]} ({len(taken)} in all)"
+                )
+            shard = Shard(output_dir=where, name=name, rows=rows, size_bytes=bytes, sha256=sha256)
+            s.add(shard)
+            s.flush()
+            s.add_all(ShardRow(shard_id=shard.id, episode_id=e, output_dir=where) for e in wanted)
+            s.flush()
+            return _shard_record(shard)
+
+    def shards(self, output_dir: str) -> list[ShardRecord]:
+        with self._tx() as s:
+            query = select(Shard).where(Shard.output_dir == _resolve_dir(output_dir)).order_by(Shard.id)
+            rows = s.scalars(query)
+            return [_shard_record(r) for r in rows]
+
+    def sharded_episode_ids(self, output_dir: str) -> set[str]:
+        with self._tx() as s:
+            query = select(ShardRow.episode_id).where(ShardRow.output_dir == _resolve_dir(output_dir))
+            return set(s.scalars(query))
+
+    # summary ---------------------------------------------------------------------------------
+
+    def counts(self, run_id: str | None = None) -> dict[str, int]:
+        """Tasks by status, episodes passed/failed and rejections, for the run or the whole store."""
+        tasks = select(Task.status, func.count()).group_by(Task.status)
+        episodes = select(EpisodeRow.passed, func.count()).group_by(EpisodeRow.passed)
+        rejected = select(func.count(Rejection.id))
+        if run_id is not None:
+            tasks = tasks.join(RunTask, RunTask.task_id == Task.id).where(RunTask.run_id == run_id)
+            episodes = episodes.where(EpisodeRow.run_id == run_id)
+            rejected = rejected.where(Rejection.run_id == run_id)
+        with self._tx() as s:
+            by_status = {k: v for k, v in s.execute(tasks).all()}
+            by_passed = {bool(k): v for k, v in s.execute(episodes).all()}
+            n_rejections = s.scalar(rejected) or 0
+        out = {f"tasks_{status}": int(by_status.get(status, 0)) for status in TASK_STATUSES}
+        out["tasks"] = sum(out.values())
+        out["episodes_passed"] = int(by_passed.get(True, 0))
+        out["episodes_failed"] = int(by_passed.get(False, 0))
+        out["episodes"] = out["episodes_passed"] + out["episodes_failed"]
+        out["rejections"] = int(n_rejections)
+        return out
+
+
+def open_store(url: str) -> Store:
+    """Open (creating or migrating as needed) the Forge store at a SQLAlchemy URL."""
+    return Store(url)
