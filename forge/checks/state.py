@@ -1,0 +1,77 @@
+"""The final state a check reads: the job dir after the run, plus the task's original inputs."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from forge.errors import CheckError
+from forge.paths import UnsafePathError, resolve_inside
+
+MAX_READ_BYTES = 50 * 1024 * 1024  # refuse absurd outputs rather than exhaust memory
+
+
+class FinalState:
+    """Read-only view of an environment's final state, with parsed files cached per run.
+
+    Args:
+        job_dir: host path of the job dir as the episode (or probe) left it.
+        originals: the task's input files as set up, by job-dir path, so checks can compare
+            an output with what the agent was given.
+    """
+
+    def __init__(self, job_dir: Path, originals: dict[str, bytes] | None = None) -> None:
+        self.job_dir = job_dir
+        self.originals = originals or {}
+        self._cache: dict[tuple[str, str], Any] = {}
+
+    def read_bytes(self, rel_path: str) -> bytes:
+        """Bytes of a job-dir file; raises CheckError when it is missing, unsafe or huge."""
+        try:
+            path = resolve_inside(self.job_dir, rel_path)
+        except UnsafePathError as exc:
+            raise CheckError(str(exc)) from exc
+        if not path.is_file():
+            raise CheckError(f"{rel_path} does not exist")
+        if path.stat().st_size > MAX_READ_BYTES:
+            raise CheckError(f"{rel_path} is larger than {MAX_READ_BYTES} bytes")
+        return path.read_bytes()
+
+    def exists(self, rel_path: str) -> bool:
+        try:
+            return resolve_inside(self.job_dir, rel_path).is_file()
+        except UnsafePathError:
+            return False
+
+    def xlsx(self, rel_path: str, *, data_only: bool = True) -> Any:
+        """The workbook at `rel_path` (openpyxl), loaded once per state."""
+        key = ("xlsx", f"{rel_path}:{data_only}")
+        if key not in self._cache:
+            self._cache[key] = _load_xlsx(self.read_bytes(rel_path), rel_path, data_only)
+        return self._cache[key]
+
+    def original_xlsx(self, rel_path: str) -> Any:
+        key = ("original-xlsx", rel_path)
+        if key not in self._cache:
+            if rel_path not in self.originals:
+                raise CheckError(f"{rel_path} is not one of the task's input files")
+            self._cache[key] = _load_xlsx(self.originals[rel_path], rel_path, True)
+        return self._cache[key]
+
+    @cached_property
+    def listing(self) -> list[str]:
+        """Every regular file in the job dir, as relative posix paths."""
+        root = self.job_dir.resolve()
+        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def _load_xlsx(data: bytes, rel_path: str, data_only: bool) -> Any:
+    import openpyxl
+
+    try:
+        return openpyxl.load_workbook(io.BytesIO(data), data_only=data_only, read_only=False)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise CheckError(f"{rel_path} is not a readable xlsx workbook: {exc}") from exc

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import pytest
+
+from forge.errors import ConfigError, DuplicateKeyError, UnknownKeyError
+from forge.registry import Registry
+from skills import load_taxonomy, sample_skills
+from skills.taxonomy import _load
+
+
+def test_registry_refuses_duplicates_and_lists_known_names() -> None:
+    reg: Registry[int] = Registry("widget")
+    reg.add("a", 1)
+    reg.register("b")(2)
+    with pytest.raises(DuplicateKeyError, match="widget 'a' is registered twice"):
+        reg.add("a", 3)
+    with pytest.raises(UnknownKeyError, match="unknown widget 'c'; known: a, b"):
+        reg.get("c")
+
+
+def test_sampling_is_seeded_and_stratified() -> None:
+    taxonomy = load_taxonomy()
+    first = sample_skills(taxonomy, 20, seed=3)
+    assert [s.skill.id for s in first] == [s.skill.id for s in sample_skills(taxonomy, 20, seed=3)]
+    assert [s.skill.id for s in first] != [s.skill.id for s in sample_skills(taxonomy, 20, seed=4)]
+    per_category: dict[str, int] = {}
+    for s in first:
+        per_category[s.skill.category] = per_category.get(s.skill.category, 0) + 1
+    assert max(per_category.values()) - min(per_category.values()) <= 1  # categories take turns
+    assert len({s.seed for s in first}) == 20
+
+
+def test_explicit_skills_cycle_and_unknown_ids_say_what_exists() -> None:
+    taxonomy = load_taxonomy()
+    picked = sample_skills(taxonomy, 3, seed=0, skill_ids=["spreadsheet.data.sort.ascending"])
+    assert {s.skill.id for s in picked} == {"spreadsheet.data.sort.ascending"}
+    with pytest.raises(UnknownKeyError, match="unknown skill 'spreadsheet.nope'.*similar: spreadsheet"):
+        sample_skills(taxonomy, 1, seed=0, skill_ids=["spreadsheet.nope"])
+
+
+def test_every_skill_names_a_registered_workflow() -> None:
+    from workflows import WORKFLOWS
+
+    for skill in load_taxonomy().skills.values():
+        assert skill.workflow in WORKFLOWS, skill.id
+
+
+def test_a_broken_taxonomy_line_is_named(tmp_path) -> None:  # noqa: ANN001
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"id": "a.b", "apps": ["x"], "category": "c", "description": "d", "workflow": "w"}\n{"id": 5}\n')
+    with pytest.raises(ConfigError, match=r"t.jsonl:2: not a valid skill"):
+        _load(path)

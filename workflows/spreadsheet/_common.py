@@ -1,0 +1,288 @@
+"""Shared pieces of the spreadsheet workflows, so each workflow is only what makes it different.
+
+A spreadsheet workflow subclasses `SheetWorkflow` and writes four small things:
+
+- a params model extending `SheetParams` (input, output, sheet, subject are already there),
+- `draw`: `table = draw_table(ctx)`, pick options with `skill_option`, then
+  `MyParams.make(ctx, table, "suffix", **fields)` names the files and keeps the table aside,
+- `checks(brief)`: usually `sheet_checks(brief, "xlsx.<check>", [param names], "what it tests")`,
+- `transform(params)`: the python snippet that edits `header` and `rows` (lists read from the
+  input sheet); the reference solution wraps it into inspect / transform / verify bash steps.
+
+The table crosses from `draw` to `files` privately (`params.table`), never through the brief or
+the bundle's params, so checks stay behind the information barrier.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import shlex
+import textwrap
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from forge.checks.xlsx import satisfies
+from forge.errors import WorkflowError
+from forge.models import Check, ReferenceSolution, ReferenceStep, TaskFile
+from preparers.spreadsheet import TABLE_KINDS, Table, make_table, write_xlsx
+from workflows.spec import Brief, Workflow, WorkflowContext
+
+T = TypeVar("T")
+
+VALUES_NOTE = "Write every result as a plain number (a value), not a formula."
+
+
+P = TypeVar("P", bound="SheetParams")
+
+
+class SheetParams(BaseModel):
+    """What every spreadsheet task names: its input and output files, the sheet, the rows' subject."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input: str
+    output: str
+    sheet: str
+    subject: str
+    _table: Table | None = PrivateAttr(default=None)
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            raise WorkflowError(
+                f"{type(self).__name__} carries no table: "
+                f"build it with {type(self).__name__}.make() in draw()"
+            )
+        return self._table
+
+    @classmethod
+    def make(cls: type[P], ctx: WorkflowContext, table: Table, suffix: str, **fields: Any) -> P:
+        """Params with drawn names (`inputs/<stem>.xlsx`, `outputs/<stem>_<suffix>.xlsx`, sheet),
+        holding `table` privately for `files`."""
+        stem = ctx.rng.choice(table.file_stems or [table.kind])
+        sheet = ctx.rng.choice(table.sheet_names or ["Sheet1"])
+        params = cls(
+            input=f"inputs/{stem}.xlsx",
+            output=f"outputs/{stem}_{slug(suffix)}.xlsx",
+            sheet=sheet,
+            subject=table.subject,
+            **fields,
+        )
+        params._table = table
+        return params
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def skill_option(ctx: WorkflowContext, key: str, choices: list[T]) -> T:
+    """The skill's fixed value for `key` (validated against `choices`), else a seeded draw."""
+    if key in ctx.skill.params:
+        value = ctx.skill.params[key]
+        if value not in choices:
+            raise WorkflowError(f"skill {ctx.skill.id!r}: param {key}={value!r} must be one of {choices}")
+        return value  # type: ignore[return-value]
+    return ctx.rng.choice(choices)
+
+
+def draw_table(ctx: WorkflowContext, kinds: list[str] | None = None) -> Table:
+    """A seeded table; its kind is the skill's `kind` param (any kind), else drawn from `kinds` (or all)."""
+    if "kind" in ctx.skill.params:
+        kind = skill_option(ctx, "kind", sorted(TABLE_KINDS))
+    else:
+        kind = ctx.rng.choice(sorted(kinds or TABLE_KINDS))
+    return make_table(ctx.rng, ctx.faker, kind=kind)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+# --- thresholds ----------------------------------------------------------------------------
+
+THRESHOLD_STEPS = [1000, 500, 100, 50, 10, 5, 1, 0.5, 0.1, 0.05, 0.01]
+
+
+def round_between(lo: float, hi: float, *, include_lo: bool) -> float | int:
+    """The roundest number in [lo, hi) (include_lo) or (lo, hi]: a threshold a person would pick."""
+    for step in THRESHOLD_STEPS:
+        t = math.ceil(lo / step) * step if include_lo else (math.floor(lo / step) + 1) * step
+        t = round(t, 2)
+        if (lo <= t < hi) if include_lo else (lo < t <= hi):
+            return int(t) if t == int(t) else t
+    return lo if include_lo else hi
+
+
+def pick_threshold(rng: random.Random, values: list[float], operator: str) -> float | int | None:
+    """A threshold that keeps some rows but not all (about a fifth to four fifths when possible)."""
+    distinct = sorted(set(values))
+    n = len(values)
+    if operator == "==":
+        options = [v for v in distinct if values.count(v) < n]
+    elif operator in (">", "<="):  # same kept set for any t in [a, b)
+        options = [round_between(a, b, include_lo=True) for a, b in zip(distinct, distinct[1:], strict=False)]
+    else:  # ">=", "<": same kept set for any t in (a, b]
+        options = [
+            round_between(a, b, include_lo=False) for a, b in zip(distinct, distinct[1:], strict=False)
+        ]
+    kept = {t: sum(satisfies(v, operator, t) for v in values) for t in options}
+    good = [t for t in options if 0 < kept[t] < n]
+    balanced = [t for t in good if 0.2 * n <= kept[t] <= 0.8 * n]
+    return rng.choice(balanced or good) if good else None
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def io_options(brief: Brief) -> dict[str, Any]:
+    """The options every relational xlsx check takes: output, original input, sheet."""
+    if len(brief.inputs) != 1 or len(brief.outputs) != 1:
+        raise WorkflowError(f"expected one input and one output, got {brief.inputs} -> {brief.outputs}")
+    return {"file": brief.outputs[0], "input_file": brief.inputs[0], "sheet": brief.params["sheet"]}
+
+
+def sheet_checks(brief: Brief, func: str, keys: list[str], description: str, **extra: Any) -> list[Check]:
+    """The usual rubric: the output exists, and `func` holds, with options `io_options(brief)`
+    plus the brief's params named in `keys` plus `extra`."""
+    options = {**io_options(brief), **{k: brief.params[k] for k in keys}, **extra}
+    return [output_exists(brief), Check(func=func, options=options, description=description)]
+
+
+def output_exists(brief: Brief) -> Check:
+    return Check(
+        func="file.exists",
+        options={"file": brief.outputs[0]},
+        description="The output workbook was saved where the task asked.",
+    )
+
+
+# --- reference solution ----------------------------------------------------------------------
+
+
+def lit(value: Any) -> str:
+    """A Python literal for a string, number or list of them, in double quotes (shell-friendly)."""
+    return json.dumps(value)
+
+
+def _python_c(code: str) -> str:
+    return f"python3 -c {shlex.quote(code)}"
+
+
+def inspect_step(params: SheetParams, thought: str) -> ReferenceStep:
+    code = (
+        f"import openpyxl; ws = openpyxl.load_workbook({lit(params.input)})[{lit(params.sheet)}]; "
+        f'print([c.value for c in ws[1]]); print(ws.max_row - 1, "data rows"); '
+        f"print([c.value for c in ws[2]])"
+    )
+    return ReferenceStep(
+        thought=thought,
+        action=f"Inspect the header and size of {params.input}",
+        tool="bash",
+        arguments={"command": _python_c(code)},
+    )
+
+
+def transform_script(params: SheetParams, snippet: str) -> str:
+    """A complete openpyxl script: read header/rows, run `snippet`, write them back, save."""
+    body = textwrap.dedent(snippet).strip()
+    return "\n".join(
+        [
+            "import openpyxl",
+            "",
+            f"wb = openpyxl.load_workbook({lit(params.input)})",
+            f"ws = wb[{lit(params.sheet)}]",
+            "header = [c.value for c in ws[1]]",
+            "rows = [list(r) for r in ws.iter_rows(min_row=2, values_only=True)]",
+            "",
+            body,
+            "",
+            "for r, values in enumerate([header] + rows, start=1):",
+            "    for c, value in enumerate(values, start=1):",
+            "        ws.cell(row=r, column=c, value=value)",
+            "if ws.max_row > len(rows) + 1:",
+            "    ws.delete_rows(len(rows) + 2, ws.max_row - len(rows) - 1)",
+            f"wb.save({lit(params.output)})",
+            f'print("saved", len(rows), "rows to", {lit(params.output)})',
+        ]
+    )
+
+
+def transform_step(params: SheetParams, snippet: str, thought: str, action: str) -> ReferenceStep:
+    script = transform_script(params, snippet)
+    command = f"mkdir -p {shlex.quote(_folder(params.output))} && python3 - <<'PY'\n{script}\nPY"
+    return ReferenceStep(thought=thought, action=action, tool="bash", arguments={"command": command})
+
+
+def verify_step(params: SheetParams, thought: str) -> ReferenceStep:
+    code = (
+        f"import openpyxl; ws = openpyxl.load_workbook({lit(params.output)})[{lit(params.sheet)}]; "
+        f"rows = list(ws.iter_rows(values_only=True)); print(rows[0]); "
+        f'print(len(rows) - 1, "rows below the header; last:", rows[-1])'
+    )
+    return ReferenceStep(
+        thought=thought,
+        action=f"Check the saved {params.output}",
+        tool="bash",
+        arguments={"command": _python_c(code)},
+    )
+
+
+def _folder(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else "."
+
+
+@dataclass(frozen=True)
+class Transform:
+    """The one step that differs between spreadsheet workflows."""
+
+    snippet: str
+    thought: str
+    action: str
+
+
+class SheetWorkflow(Workflow[P]):
+    """Base for one-table, one-output spreadsheet workflows: files and reference come for free."""
+
+    version: ClassVar[str] = "1"
+    apps: ClassVar[list[str]] = ["spreadsheet"]
+    output_description: ClassVar[str] = "The edited workbook."
+
+    @abstractmethod
+    def transform(self, params: P) -> Transform:
+        """The python snippet editing `header` and `rows`, and why."""
+
+    def files(self, ctx: WorkflowContext, params: P) -> list[TaskFile]:
+        table = params.table
+        return [
+            TaskFile(
+                path=params.input,
+                role="input",
+                type="xlsx",
+                description=f"{table.title}: {len(table.rows)} {table.subject} on sheet {params.sheet!r}",
+                content=write_xlsx(table, params.sheet),
+            ),
+            TaskFile(path=params.output, role="output", type="xlsx", description=self.output_description),
+        ]
+
+    def reference(self, params: P) -> ReferenceSolution:
+        t = self.transform(params)
+        return ReferenceSolution(
+            steps=[
+                inspect_step(
+                    params,
+                    f"First I look at {params.input}: the header names and "
+                    f"how many {params.subject} there are.",
+                ),
+                transform_step(params, t.snippet, t.thought, t.action),
+                verify_step(
+                    params,
+                    f"Finally I reopen {params.output} to confirm the header and the last row look right.",
+                ),
+            ]
+        )
