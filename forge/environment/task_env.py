@@ -1,0 +1,79 @@
+"""A task's environment: a fresh sandbox whose job dir holds the task's files as setup left them."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from forge.checks import FinalState
+from forge.environment.setup_steps import apply_setup
+from forge.models import TaskBundle
+from forge.paths import resolve_inside
+from forge.sandbox import CommandResult, Sandbox, SandboxLimits, open_sandbox
+
+logger = logging.getLogger(__name__)
+
+
+class TaskEnvironment:
+    """One bundle in one fresh sandbox. Use as a context manager; the job dir is removed on exit.
+
+    Folder layout (host side)::
+
+        <scratch_root>/<random>/      the job dir, `/job` inside the sandbox
+            inputs/...                the task's input files
+            outputs/...               where the solution writes
+    """
+
+    def __init__(
+        self,
+        bundle: TaskBundle,
+        scratch_root: Path,
+        *,
+        limits: SandboxLimits | None = None,
+        backend: str = "bwrap",
+        job_dir: Path | None = None,
+    ) -> None:
+        self.bundle = bundle
+        self._owns_dir = job_dir is None
+        scratch_root.mkdir(parents=True, exist_ok=True)
+        self.job_dir = job_dir or Path(tempfile.mkdtemp(prefix="job-", dir=scratch_root))
+        self._limits = limits
+        self._backend = backend
+        self._sandbox: Sandbox | None = None
+
+    @property
+    def sandbox(self) -> Sandbox:
+        if self._sandbox is None:
+            self._sandbox = open_sandbox(self.job_dir, self._limits, backend=self._backend)
+        return self._sandbox
+
+    def materialize(self) -> None:
+        """Write the input files, then run the setup steps inside the sandbox."""
+        for spec in self.bundle.inputs():
+            target = resolve_inside(self.job_dir, spec.path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(spec.content or b"")
+        apply_setup(self.sandbox, self.bundle.setup)
+
+    def run(self, command: str, timeout_s: float | None = None) -> CommandResult:
+        return self.sandbox.run(command, timeout_s=timeout_s)
+
+    def final_state(self) -> FinalState:
+        originals = {f.path: f.content or b"" for f in self.bundle.inputs()}
+        return FinalState(self.job_dir, originals)
+
+    def close(self) -> None:
+        if self._sandbox is not None:
+            self._sandbox.close()
+            self._sandbox = None
+        if self._owns_dir:
+            shutil.rmtree(self.job_dir, ignore_errors=True)
+
+    def __enter__(self) -> TaskEnvironment:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()

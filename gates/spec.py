@@ -1,0 +1,80 @@
+"""The gate contract: a gate takes a bundle and returns a GateResult with a reason code.
+
+Gates run in order, cheapest first; the first rejection stops the rest. Each reason code is a
+stable, machine-readable string so reports can count rejections by kind.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from forge.models import GateResult, TaskBundle
+from forge.registry import Registry
+from forge.sandbox import SandboxLimits
+
+
+class GateContext(BaseModel):
+    """Where and how gates may run sandboxes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scratch_root: Path
+    limits: SandboxLimits = Field(default_factory=SandboxLimits)
+    backend: str = "bwrap"
+
+
+class Rejection(Exception):
+    """Raised inside a gate to reject the bundle; becomes a failed GateResult, never escapes."""
+
+    def __init__(self, reason: str, message: str, **details: JsonValue) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.details = details
+
+
+class Gate(Protocol):
+    name: str
+
+    def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
+        """Return details when the bundle passes; raise Rejection when it does not."""
+        ...
+
+
+GATES: Registry[Gate] = Registry("gate")
+GATE_ORDER: list[str] = []
+
+
+def register_gate(name: str) -> Callable[[type], type]:
+    def add(cls: type) -> type:
+        GATES.add(name, cls())
+        GATE_ORDER.append(name)
+        return cls
+
+    return add
+
+
+def run_gate(name: str, bundle: TaskBundle, ctx: GateContext) -> GateResult:
+    gate = GATES.get(name)
+    started = time.perf_counter()
+    try:
+        details = gate.check(bundle, ctx)
+    except Rejection as rej:
+        return GateResult(gate=name, passed=False, reason=rej.reason, message=rej.message, details=rej.details,
+                          duration_s=round(time.perf_counter() - started, 4))
+    return GateResult(gate=name, passed=True, details=details, duration_s=round(time.perf_counter() - started, 4))
+
+
+def run_gates(bundle: TaskBundle, ctx: GateContext) -> list[GateResult]:
+    """Run every gate in order, cheapest first; stop at the first rejection."""
+    results: list[GateResult] = []
+    for name in GATE_ORDER:
+        results.append(run_gate(name, bundle, ctx))
+        if not results[-1].passed:
+            break
+    return results

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from forge.dataset import EPISODE_SCHEMA, prepare_output_dir, read_manifest, write_manifest, write_shard
+from forge.errors import ConfigError
+from forge.models import Episode, Observation, Step, TeacherInfo, ToolCall
+from forge.models.results import CheckResult, RubricResult
+from tests.unit.test_models import bundle
+
+
+def episode(task_id: str, n_steps: int = 2, png: bytes | None = None) -> Episode:
+    steps = [
+        Step(index=i, channel="terminal", thought=f"think {i}", action=f"Run step {i}",
+             tool_call=ToolCall(name="bash", arguments={"command": f"echo {i}"}),
+             observation=Observation(text=f"{i}\n", exit_code=0, screenshot_png=png))
+        for i in range(n_steps)
+    ]
+    return Episode(id=f"e-{task_id}", task_id=task_id, harness="terminal", harness_version="1",
+                   teacher=TeacherInfo(kind="reference-replay"), judge="programmatic", steps=steps,
+                   rubric=RubricResult(checks=[CheckResult(func="f", passed=True, message="ok")]), status="completed")
+
+
+def test_shard_is_parquet_with_nested_steps_and_a_checked_manifest(tmp_path: Path) -> None:
+    task = bundle()
+    pairs = [(episode(task.id, 3, png=b"\x89PNG fake"), task)]
+    info = write_shard(tmp_path, 0, pairs)
+    write_manifest(tmp_path, [info])
+
+    table = pq.read_table(tmp_path / info.name)
+    assert table.schema.equals(EPISODE_SCHEMA, check_metadata=False)
+    row = table.to_pylist()[0]
+    assert row["task_id"] == task.id and row["instruction"] == task.instruction
+    assert [s["action"] for s in row["steps"]] == ["Run step 0", "Run step 1", "Run step 2"]
+    assert json.loads(row["steps"][1]["tool_arguments"]) == {"command": "echo 1"}
+    assert row["steps"][0]["screenshot_png"] == b"\x89PNG fake"
+
+    manifest = read_manifest(tmp_path)
+    assert manifest is not None and manifest.rows == 1 and manifest.schema_version == 1
+    data = (tmp_path / info.name).read_bytes()
+    assert manifest.shards[0].sha256 == hashlib.sha256(data).hexdigest() and manifest.shards[0].bytes == len(data)
+
+
+def test_writes_leave_no_temporary_files(tmp_path: Path) -> None:
+    task = bundle()
+    write_manifest(tmp_path, [write_shard(tmp_path, 0, [(episode(task.id), task)])])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_manifest.json", "shard-00000.parquet"]
+
+
+def test_a_failed_write_keeps_the_previous_shard(tmp_path: Path) -> None:
+    task = bundle()
+    write_shard(tmp_path, 0, [(episode(task.id), task)])
+    before = (tmp_path / "shard-00000.parquet").read_bytes()
+    with pytest.raises(AttributeError):
+        write_shard(tmp_path, 0, [(episode(task.id), "not a task")])  # type: ignore[list-item]
+    assert (tmp_path / "shard-00000.parquet").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shard-00000.parquet"]
+
+
+def test_bad_output_dir_names_the_fix(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(ConfigError, match="--output-dir"):
+        prepare_output_dir(blocker / "shards")
