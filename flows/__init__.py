@@ -1,0 +1,1 @@
+"""Prefect flows and deployments. Import `flows.generate` for the `forge` flow."""

@@ -1,0 +1,92 @@
+"""The generate job's config and the per-run context every stage receives."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from forge.sandbox import SandboxLimits
+from forge.settings import Settings
+
+
+class GenerateConfig(BaseModel):
+    """What a user asks of `forge generate` / the `forge/generate` deployment."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n_tasks: int = Field(default=5, ge=1, le=1_000_000, description="How many skills to sample (one task each).")
+    seed: int = Field(default=0, description="Run seed; the same seed samples the same skills and tasks.")
+    harness: str = Field(default="terminal", description="Teacher harness config name.")
+    output_dir: Path | None = Field(default=None, description="Where shards go; default <data_dir>/shards.")
+    skills: list[str] | None = Field(default=None, description="Only these skill ids (cycled), instead of sampling.")
+    concurrency: int | None = Field(default=None, ge=1, le=256, description="Worker threads; default FORGE_CONCURRENCY.")
+
+    @field_validator("skills")
+    @classmethod
+    def _non_empty(cls, value: list[str] | None) -> list[str] | None:
+        return value or None
+
+    def run_id(self) -> str:
+        """Same config, same run: a rerun resumes the run instead of starting a new one."""
+        payload = self.model_dump(mode="json", exclude={"concurrency"})
+        return "r-" + hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+
+class RunContext(BaseModel):
+    """Everything a stage needs, resolved once from settings and config; crosses into Prefect tasks."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_id: str
+    db_url: str
+    output_dir: Path
+    scratch_root: Path
+    harness: str
+    backend: str
+    limits: SandboxLimits
+    shard_max_rows: int
+
+    @classmethod
+    def create(cls, config: GenerateConfig, settings: Settings) -> RunContext:
+        data_dir = settings.data_dir.resolve()
+        return cls(
+            run_id=config.run_id(),
+            db_url=settings.resolved_db_url(),
+            output_dir=(config.output_dir or data_dir / "shards").resolve(),
+            scratch_root=data_dir / "scratch",
+            harness=config.harness,
+            backend=settings.sandbox_backend,
+            limits=SandboxLimits(
+                memory_mb=settings.sandbox_memory_mb,
+                max_processes=settings.sandbox_max_processes,
+                command_timeout_s=settings.command_timeout_s,
+                output_limit_bytes=settings.output_limit_bytes,
+            ),
+            shard_max_rows=settings.shard_max_rows,
+        )
+
+
+class StageCounts(BaseModel):
+    sampled: int = 0
+    built: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    episodes: int = 0
+    episodes_passed: int = 0
+    shards_written: int = 0
+    rows_written: int = 0
+
+
+class GenerateResult(BaseModel):
+    """The run's summary, printed by the CLI and returned by the flow."""
+
+    run_id: str
+    output_dir: str
+    counts: StageCounts
+    rejections: dict[str, int] = Field(description="Rejection counts by stage:reason.")
+    teacher: str
+    judge: str
+    duration_s: float

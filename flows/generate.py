@@ -1,0 +1,134 @@
+"""The `forge` flow: sample skills -> bundles -> gates -> episodes -> Parquet shards.
+
+The flow only wires; every stage is a plain function in `flows.stages`. Served as the
+deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from prefect import flow, get_run_logger, task
+from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ThreadPoolTaskRunner
+
+from flows import stages
+from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
+from forge.dataset import prepare_output_dir
+from forge.errors import ConfigError, SandboxError, UnknownKeyError
+from forge.harness import HARNESSES
+from forge.settings import Settings
+from skills import SkillSample, load_taxonomy, sample_skills
+
+
+def _retry_on_sandbox_error(task, task_run, state) -> bool:  # noqa: ANN001 (Prefect's hook signature)
+    """Retry only when the sandbox itself failed (a transient host problem), not a bad task."""
+    try:
+        state.result()
+    except SandboxError:
+        return True
+    except Exception:  # noqa: BLE001 (any other failure is not worth a retry)
+        return False
+    return False
+
+
+_task_options = dict(cache_policy=NO_CACHE, persist_result=False)
+
+build_task = task(name="build-bundle", **_task_options)(stages.build)
+gate_task = task(name="gate", retries=1, retry_condition_fn=_retry_on_sandbox_error, **_task_options)(stages.gate)
+accept_task = task(name="accept", **_task_options)(stages.accept)
+episode_task = task(name="episode", retries=1, retry_condition_fn=_retry_on_sandbox_error, **_task_options)(stages.episode)
+write_task = task(name="write-shards", retries=2, **_task_options)(stages.write)
+
+
+def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateResult:
+    """The generate job. Must run inside a Prefect flow run (the `forge` flow calls it)."""
+    started = time.perf_counter()
+    settings = settings or Settings()
+    ctx = RunContext.create(config, settings)
+    logger = get_run_logger()
+    store = stages.store_for(ctx.db_url)
+    HARNESSES.get(config.harness)  # unknown harness: fail before any work, listing the known ones
+    prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
+    store.start_run(ctx.run_id, "generate", config)
+    samples = _sample(ctx, config)
+    store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
+    logger.info("run %s: %d skills sampled, writing to %s", ctx.run_id, len(samples), ctx.output_dir)
+    try:
+        with ThreadPoolTaskRunner(max_workers=config.concurrency or settings.concurrency) as runner:
+            futures = []
+            for sample in samples:
+                bundle = runner.submit(build_task, {"ctx": ctx, "sample": sample})
+                filed = runner.submit(gate_task, {"ctx": ctx, "bundle": bundle, "gate_name": "file"})
+                packaged = runner.submit(gate_task, {"ctx": ctx, "bundle": filed, "gate_name": "package"})
+                accepted = runner.submit(accept_task, {"ctx": ctx, "bundle": packaged})
+                futures.append(runner.submit(episode_task, {"ctx": ctx, "bundle": accepted}))
+            episodes = [f.result() for f in futures]
+        shards = write_task(ctx)
+    except BaseException:
+        store.finish_run(ctx.run_id, "failed", None)
+        raise
+    result = summarize(ctx, config, len(samples), episodes, shards, time.perf_counter() - started)
+    store.finish_run(ctx.run_id, "completed", result)
+    return result
+
+
+def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
+    """Sample skills; unknown requested ids are recorded as rejections and the rest go on."""
+    taxonomy = load_taxonomy()
+    wanted = config.skills
+    if wanted:
+        unknown = [s for s in wanted if s not in taxonomy.skills]
+        for skill_id in unknown:
+            try:
+                taxonomy.get(skill_id)
+            except UnknownKeyError as exc:
+                stages.store_for(ctx.db_url).record_rejection(ctx.run_id, "sample", skill_id, "unknown_skill", str(exc))
+        wanted = [s for s in wanted if s in taxonomy.skills]
+        if not wanted:
+            raise ConfigError(f"none of the requested skills exist: {', '.join(unknown)}; see `forge skills list`")
+    return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
+
+
+def summarize(ctx: RunContext, config: GenerateConfig, sampled: int, episodes: list, shards: list, duration: float) -> GenerateResult:  # noqa: ANN001
+    store = stages.store_for(ctx.db_url)
+    rejections: dict[str, int] = {}
+    for rej in store.rejections(ctx.run_id):
+        key = f"{rej.stage}:{rej.reason}"
+        rejections[key] = rejections.get(key, 0) + 1
+    task_ids = store.list_tasks(run_id=ctx.run_id)
+    statuses = [store.task_status(t) for t in task_ids]
+    for t in task_ids:
+        for gate in store.gate_results(t):
+            if not gate.passed:
+                key = f"{gate.gate}_gate:{gate.reason}"
+                rejections[key] = rejections.get(key, 0) + 1
+    done = [e for e in episodes if e is not None]
+    counts = StageCounts(
+        sampled=sampled,
+        built=len(task_ids),
+        accepted=statuses.count("accepted"),
+        rejected=statuses.count("rejected"),
+        episodes=len(done),
+        episodes_passed=sum(e.passed for e in done),
+        shards_written=len(shards),
+        rows_written=sum(s.rows for s in shards),
+    )
+    return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=rejections,
+                          teacher=stages.TEACHER.info.kind, judge=stages.JUDGE.name, duration_s=round(duration, 3))
+
+
+@flow(name="forge", log_prints=False, validate_parameters=True)
+def forge(
+    n_tasks: int = 5,
+    seed: int = 0,
+    harness: str = "terminal",
+    output_dir: str | None = None,
+    skills: list[str] | None = None,
+    concurrency: int | None = None,
+) -> dict:
+    """Generate verified tasks and teacher trajectories, and write them as Parquet shards."""
+    config = GenerateConfig(n_tasks=n_tasks, seed=seed, harness=harness,
+                            output_dir=Path(output_dir) if output_dir else None, skills=skills, concurrency=concurrency)
+    return run(config).model_dump(mode="json")

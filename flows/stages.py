@@ -1,0 +1,114 @@
+"""The generate job's stages as plain functions: Prefect tasks wrap them, tests and bench call them.
+
+Each stage is idempotent against the store: a rerun finds finished work and skips it, so a run
+can stop anywhere and resume without writing anything twice. Failures are recorded as
+rejections with a reason code; no stage raises for a bad task.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+
+from flows.context import RunContext
+from forge.dataset import prepare_output_dir, write_manifest, write_shard
+from forge.dataset.writer import ShardInfo
+from forge.errors import ForgeError
+from forge.harness import HARNESSES, ReplayTeacher, episode_id, run_episode
+from forge.judge import ProgrammaticJudge
+from forge.models import Episode, TaskBundle
+from forge.store import Store, open_store
+from gates import GateContext, run_gate
+from skills import SkillSample
+from workflows import WORKFLOWS
+
+logger = logging.getLogger(__name__)
+
+
+TEACHER = ReplayTeacher()  # the only teacher until a model-backed one lands; records say so
+JUDGE = ProgrammaticJudge()
+
+
+@cache
+def store_for(db_url: str) -> Store:
+    """One store (engine, pool) per process and URL, shared by every worker thread."""
+    return open_store(db_url)
+
+
+def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
+    """Realise a skill as a bundle; unknown workflows and workflow errors become rejections."""
+    store = store_for(ctx.db_url)
+    subject = f"{sample.position}:{sample.skill.id}"
+    try:
+        bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
+    except ForgeError as exc:
+        store.record_rejection(ctx.run_id, "workflow", subject, type(exc).__name__, str(exc))
+        return None
+    store.save_task(bundle, ctx.run_id)
+    return bundle
+
+
+def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBundle | None:
+    """Run one gate unless its verdict is stored; a rejection marks the task rejected."""
+    if bundle is None:
+        return None
+    store = store_for(ctx.db_url)
+    stored = {r.gate: r for r in store.gate_results(bundle.id)}
+    result = stored.get(gate_name)
+    if result is None:
+        result = run_gate(gate_name, bundle, GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend))
+        store.save_gate_result(bundle.id, result)
+    if not result.passed:
+        store.set_task_status(bundle.id, "rejected")
+        return None
+    return bundle
+
+
+def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
+    if bundle is not None:
+        store_for(ctx.db_url).set_task_status(bundle.id, "accepted")
+    return bundle
+
+
+def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
+    """Run the teacher on an accepted task unless this (task, harness, teacher) episode exists."""
+    if bundle is None:
+        return None
+    store = store_for(ctx.db_url)
+    harness = HARNESSES.get(ctx.harness)
+    teacher = TEACHER
+    existing = store.get_episode(episode_id(bundle.id, harness, teacher.info))
+    if existing is not None:
+        return existing
+    result = run_episode(bundle, harness, teacher, JUDGE, scratch_root=ctx.scratch_root,
+                         limits=ctx.limits, backend=ctx.backend)
+    store.save_episode(result, ctx.run_id)
+    if not result.passed:
+        reason = "episode_error" if result.status == "error" else "episode_failed"
+        message = result.error or "; ".join(c.message for c in (result.rubric.failures() if result.rubric else []))
+        store.record_rejection(ctx.run_id, "episode", bundle.id, reason, message)
+    return result
+
+
+def write(ctx: RunContext) -> list[ShardInfo]:
+    """Write every passed, not-yet-written episode into new shards, then refresh the manifest."""
+    store = store_for(ctx.db_url)
+    output_dir = prepare_output_dir(ctx.output_dir)
+    key = str(output_dir)
+    written: list[ShardInfo] = []
+    while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows):
+        pairs = [(e, _task(store, e.task_id)) for e in batch]
+        index = len(store.shards(key))
+        info = write_shard(output_dir, index, pairs)
+        store.record_shard(key, info.name, info.rows, info.bytes, info.sha256, [e.id for e in batch])
+        written.append(info)
+    all_shards = [ShardInfo(name=s.name, rows=s.rows, bytes=s.bytes, sha256=s.sha256) for s in store.shards(key)]
+    write_manifest(output_dir, all_shards)
+    return written
+
+
+def _task(store: Store, task_id: str) -> TaskBundle:
+    bundle = store.get_task(task_id)
+    if bundle is None:  # the store's foreign key makes this unreachable short of manual deletes
+        raise ForgeError(f"episode refers to task {task_id} that is not in the store")
+    return bundle

@@ -1,0 +1,143 @@
+"""`forge` commands: generate, serve, server start|stop|status, skills list."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from forge.errors import ForgeError
+from forge.prefect_server import PREFECT_ENV, LocalServer, api_url_or_none, require_port
+from forge.settings import Settings
+
+app = typer.Typer(help="Mage-CUA-Forge: a data factory for computer-use agents.", no_args_is_help=True,
+                  pretty_exceptions_enable=False)
+server_app = typer.Typer(help="A local Prefect server for Forge (127.0.0.1).", no_args_is_help=True)
+skills_app = typer.Typer(help="The skill taxonomy.", no_args_is_help=True)
+app.add_typer(server_app, name="server")
+app.add_typer(skills_app, name="skills")
+console = Console()
+err = Console(stderr=True)
+
+
+def _fail(exc: Exception, code: int = 2) -> typer.Exit:
+    err.print(f"[red]error:[/red] {exc}")
+    return typer.Exit(code)
+
+
+def _prefect_env(settings: Settings) -> None:
+    """Point Prefect at Forge's local server when one runs and the user set no API URL."""
+    for key, value in PREFECT_ENV.items():
+        os.environ.setdefault(key, value)
+    if not os.environ.get("PREFECT_API_URL"):
+        url = api_url_or_none(settings.data_dir)
+        if url:
+            os.environ["PREFECT_API_URL"] = url
+
+
+@app.command()
+def generate(
+    tasks: Annotated[int, typer.Option("--tasks", "-n", help="Number of skills to sample (one task each).")] = 5,
+    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+    harness: Annotated[str, typer.Option(help="Teacher harness config.")] = "terminal",
+    output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Shard folder.")] = None,
+    skill: Annotated[Optional[list[str]], typer.Option("--skill", help="Only this skill id (repeatable).")] = None,
+    concurrency: Annotated[Optional[int], typer.Option(help="Worker threads.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Run the `forge` flow once, here, and print a summary."""
+    settings = Settings()
+    _prefect_env(settings)
+    from flows.generate import forge as forge_flow
+
+    try:
+        result = forge_flow(n_tasks=tasks, seed=seed, harness=harness, output_dir=str(output_dir) if output_dir else None,
+                            skills=skill, concurrency=concurrency)
+    except ForgeError as exc:
+        raise _fail(exc) from exc
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    _print_summary(result)
+
+
+def _print_summary(result: dict) -> None:
+    counts = result["counts"]
+    table = Table(title=f"forge generate — run {result['run_id']}", show_header=False)
+    for key in ("sampled", "built", "accepted", "rejected", "episodes", "episodes_passed", "shards_written", "rows_written"):
+        table.add_row(key.replace("_", " "), str(counts[key]))
+    table.add_row("teacher / judge", f"{result['teacher']} / {result['judge']}")
+    table.add_row("duration", f"{result['duration_s']:.1f} s")
+    table.add_row("shards in", result["output_dir"])
+    console.print(table)
+    for reason, n in sorted(result["rejections"].items()):
+        console.print(f"  rejected {n} × {reason}")
+
+
+@app.command()
+def serve(
+    limit: Annotated[int, typer.Option(help="Flow runs at once.")] = 1,
+) -> None:
+    """Serve the `forge` flow as the deployment `forge/generate` (blocks; Ctrl-C stops)."""
+    settings = Settings()
+    _prefect_env(settings)
+    if not os.environ.get("PREFECT_API_URL"):
+        raise _fail(ForgeError("no Prefect server: run `forge server start` first, or set PREFECT_API_URL"))
+    from flows.generate import forge as forge_flow
+
+    console.print(f"Serving deployment [bold]forge/generate[/bold] on {os.environ['PREFECT_API_URL']}.")
+    console.print("Trigger a run from another shell:")
+    console.print(f"  export PREFECT_API_URL={os.environ['PREFECT_API_URL']}")
+    console.print("  prefect deployment run forge/generate --param n_tasks=5 --param seed=1")
+    forge_flow.serve(name="generate", limit=limit, print_starting_message=False)
+
+
+@server_app.command("start")
+def server_start(port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 4200) -> None:
+    """Start a Prefect server on 127.0.0.1 in the background (idempotent)."""
+    try:
+        info = LocalServer(Settings().data_dir).start(port=require_port(port))
+    except ForgeError as exc:
+        raise _fail(exc) from exc
+    console.print(f"Prefect server running (pid {info.pid}) at {info.url}")
+    console.print(f"  export PREFECT_API_URL={info.url}")
+
+
+@server_app.command("stop")
+def server_stop() -> None:
+    """Stop the server `forge server start` started."""
+    stopped = LocalServer(Settings().data_dir).stop()
+    console.print("Prefect server stopped." if stopped else "No Forge-started Prefect server is running.")
+
+
+@server_app.command("status")
+def server_status(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Say whether Forge's Prefect server runs, and where."""
+    info = LocalServer(Settings().data_dir).info()
+    if as_json:
+        typer.echo(json.dumps(info.model_dump() if info else None))
+    elif info:
+        console.print(f"running (pid {info.pid}) at {info.url}")
+    else:
+        console.print("not running")
+    raise typer.Exit(0 if info else 1)
+
+
+@skills_app.command("list")
+def skills_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the skills in the taxonomy."""
+    from skills import load_taxonomy
+
+    taxonomy = load_taxonomy()
+    if as_json:
+        typer.echo(json.dumps([s.model_dump(mode="json") for s in taxonomy.skills.values()], indent=2))
+        return
+    table = Table("skill", "workflow", "category")
+    for skill in taxonomy.skills.values():
+        table.add_row(skill.id, skill.workflow, skill.category)
+    console.print(table)

@@ -1,0 +1,45 @@
+"""Shared fixtures: one real Prefect server per test session, never one per test."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from forge.prefect_server import LocalServer, ServerInfo
+
+os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def prefect_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerInfo]:
+    server = LocalServer(tmp_path_factory.mktemp("prefect-data"))
+    info = server.start(port=free_port())
+    try:
+        yield info
+    finally:
+        server.stop()
+
+
+@pytest.fixture()
+def cli_env(prefect_server: ServerInfo, tmp_path: Path) -> dict[str, str]:
+    """Environment for running `forge`/`prefect` commands against the session's server."""
+    bin_dir = str(Path(sys.executable).parent)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FORGE_")}
+    env.update(
+        PATH=f"{bin_dir}:{env.get('PATH', '')}",
+        PREFECT_API_URL=prefect_server.url,
+        PREFECT_SERVER_ANALYTICS_ENABLED="false",
+        FORGE_DATA_DIR=str(tmp_path / "data"),
+    )
+    return env

@@ -1,0 +1,70 @@
+"""The main path users take: serve the deployment, trigger it with Prefect's CLI, read the shards."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from forge.dataset import MANIFEST, read_manifest
+from forge.store import open_store
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+def _deployment_exists(api_url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{api_url}/deployments/name/forge/generate", timeout=5) as resp:
+            return resp.status == 200
+    except OSError:
+        return False
+
+
+def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "shards"
+    serve = subprocess.Popen(["forge", "serve"], env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not _deployment_exists(cli_env["PREFECT_API_URL"]):
+            assert serve.poll() is None, serve.stdout.read() if serve.stdout else "forge serve exited"
+            assert time.monotonic() < deadline, "deployment forge/generate never appeared"
+            time.sleep(0.5)
+        run = subprocess.run(
+            ["prefect", "deployment", "run", "forge/generate", "--param", "n_tasks=4", "--param", "seed=7",
+             "--param", f"output_dir={out}", "--watch", "--watch-timeout", "400"],
+            env=cli_env, capture_output=True, text=True, timeout=450,
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "Completed" in run.stdout + run.stderr
+    finally:
+        serve.terminate()
+        try:
+            serve.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+
+    manifest = read_manifest(out)
+    assert manifest is not None and manifest.rows == 4
+    table = pq.ParquetDataset([str(out / s.name) for s in manifest.shards]).read()
+    assert table.num_rows == 4
+    assert json.loads((out / MANIFEST).read_text())["schema_version"] == 1
+
+    store = open_store(f"sqlite:///{tmp_path / 'data' / 'forge.db'}")
+    stored = {e.id: e for e in store.episodes(passed=True)}
+    rows = table.to_pylist()
+    assert {r["episode_id"] for r in rows} == set(stored)
+    for row in rows:
+        episode = stored[row["episode_id"]]
+        task = store.get_task(row["task_id"])
+        assert task is not None and store.task_status(task.id) == "accepted"
+        assert row["instruction"] == task.instruction
+        assert row["teacher_kind"] == "reference-replay" and row["teacher_model"] is None
+        assert [s["action"] for s in row["steps"]] == [s.action for s in episode.steps]
+        assert [s["observation_text"] for s in row["steps"]] == [s.observation.text for s in episode.steps]
+        assert row["passed"] and all(c["passed"] for c in row["checks"])
