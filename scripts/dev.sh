@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# One entry point that sets up everything on a fresh Debian machine (as root), then runs a job:
+#   bash scripts/dev.sh generate [forge generate options]   a small run on embedded defaults
+#   bash scripts/dev.sh test [pytest options]               the test suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v bwrap >/dev/null || need_apt+=(bubblewrap)
+command -v prlimit >/dev/null || need_apt+=(util-linux)
+command -v setpriv >/dev/null || need_apt+=(util-linux)
+command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
+python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "missing system packages: ${need_apt[*]}; run as root or: sudo apt-get install ${need_apt[*]}" >&2
+    exit 2
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+python3 - <<'PY' || { echo "Python >= 3.11 is required" >&2; exit 2; }
+import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
+PY
+
+stamp=.venv/.forge-installed
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e ".[dev]"
+  touch "$stamp"
+fi
+
+export PREFECT_SERVER_ANALYTICS_ENABLED=false
+job="${1:-generate}"; shift || true
+case "$job" in
+  generate) exec .venv/bin/forge generate "$@" ;;
+  test)     exec .venv/bin/python -m pytest "$@" ;;
+  *)        echo "usage: bash scripts/dev.sh generate|test [args]" >&2; exit 2 ;;
+esac
