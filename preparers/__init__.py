@@ -3,6 +3,7 @@
 Built-ins register on import exactly as a plugin would, through `preparers.spec`.
 """
 
+from preparers import filetypes  # noqa: F401  (docx, pptx, pdf, txt, md, csv, json, py)
 from preparers import spreadsheet  # noqa: F401  (built-ins register on import)
 from preparers.spec import (
     FILE_TYPES,

@@ -34,6 +34,7 @@ class FileReport(BaseModel):
     type: str
     summary: dict[str, JsonValue] = Field(default_factory=dict)
     text: str = Field(default="", description="Visible text, scanned for template leftovers.")
+    problems: list[str] = Field(default_factory=list, description="Structural faults that do not stop it opening.")
 
 
 @runtime_checkable

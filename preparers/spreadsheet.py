@@ -432,10 +432,11 @@ class XlsxFile:
                         formulas += 1
                         if not formula_parses(formula) and len(bad) < self.max_reported:
                             bad.append(f"{ws.title}!{cell.coordinate}: {formula}")
-                    elif isinstance(value, str):
-                        texts.append(value)
+                    elif value is not None:
+                        texts.append(str(value))
         return FileReport(
             type="xlsx",
+            problems=[f"formula does not parse: {b}" for b in bad],
             summary={
                 "sheets": sheets,
                 "dimensions": dimensions,

@@ -178,6 +178,7 @@ def test_inspect_counts_and_parses_formulas() -> None:
     assert report.summary["formulas_ok"] is False
     bad = report.summary["bad_formulas"]
     assert len(bad) == 3 and not any("SUM(A1:B1)" in b for b in bad)
+    assert len(report.problems) == 3 and all("does not parse" in p for p in report.problems)
     assert "{{ leftover }}" in report.text
 
 

@@ -1,0 +1,299 @@
+"""Round trip through headless LibreOffice: the file opens in the app the agent will use.
+
+openpyxl or python-docx accepting a file does not mean LibreOffice will, and the agent works in
+LibreOffice. So each office file is converted with its type's import filter forced (a docx named
+.xlsx must fail as a spreadsheet, not open in Writer), and the OUTPUT is checked against what the
+input's own library reads: `soffice --convert-to` exits 0 even when it loaded nothing.
+
+    profile = profile_for_worker(scratch_root)           # one LibreOffice profile per worker
+    result = roundtrip(data, "xlsx", profile_dir=profile)
+    if not result.ok: reject(result.message)
+
+Routes (input filter -> output, and how the output is verified):
+    xlsx  Calc MS Excel 2007 XML         -> one UTF-8 csv per sheet; each sheet's first and last texts appear
+    docx  MS Word 2007 XML               -> UTF-8 txt; the first and last paragraphs appear
+    pptx  Impress MS PowerPoint 2007 XML -> pdf; pypdf opens it, one page per shown slide, slide text appears
+    (no csv: LibreOffice's text import takes any bytes; it would prove no more than csv's parse)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.errors import ConfigError, SandboxUnavailableError
+
+INSTALL_HINT = ("install it with `apt-get install libreoffice-calc-nogui libreoffice-writer-nogui "
+                "libreoffice-impress-nogui` (Debian/Ubuntu), or run `bash scripts/dev.sh`")
+
+
+class LibreOfficeUnavailableError(SandboxUnavailableError):
+    """Raised when `soffice` is not on PATH; the message says how to install it."""
+
+
+class RoundTrip(BaseModel):
+    """What one LibreOffice round trip showed; `exit_code` is kept to show that it is not trusted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file_type: str
+    ok: bool
+    message: str
+    exit_code: int | None = Field(default=None, description="soffice's status; None: never ran or killed")
+    output_bytes: int = 0
+    duration_s: float
+    command: list[str] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Expect:
+    """Texts the output must contain, read from the input with its own library.
+
+    `groups`: part (a sheet name; "" = whole document) -> its first texts; `filled`: parts with
+    any content (a numbers-only sheet has no probe texts). If the input's own library refused it
+    (`opened` False), any content is demanded: an unparsed or wrong-type file gives none.
+    """
+
+    opened: bool
+    groups: dict[str, list[str]]
+    filled: frozenset[str] = frozenset()
+    pages: int | None = None
+
+
+class Unverified(Exception):  # the output does not show that LibreOffice parsed the content
+    pass
+
+
+def _ends(texts: list[str]) -> list[str]:  # first three, last two: a load that stops early loses one
+    return texts[:3] + texts[3:][-2:]
+
+
+def _squash(text: str) -> str:  # LibreOffice and pypdf re-flow lines and spaces, not letters
+    return "".join(text.split()).casefold()
+
+
+def _require(expect: Expect, part: str, found: str, where: str) -> int:
+    hay, probes = _squash(found), expect.groups.get(part, [])
+    missing = [p for p in probes if _squash(p)[:60] not in hay]
+    if missing:
+        raise Unverified(f"lost text in {where}: {missing[:3]} not found")
+    if not hay and (not expect.opened or part in expect.filled):
+        raise Unverified(f"wrote {where} with no content, so the input did not load")
+    return len(probes)
+
+
+def _output(outdir: Path, stem: str, ext: str, kind: str) -> Path:
+    if not (outdir / f"{stem}.{ext}").is_file():
+        raise Unverified(f"wrote no {ext}: the file did not load as {kind}")
+    return outdir / f"{stem}.{ext}"
+
+
+def _expect_xlsx(data: bytes) -> Expect:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    groups: dict[str, list[str]] = {}
+    filled: set[str] = set()
+    for ws in wb.worksheets:
+        cells = (v for row in ws.iter_rows(values_only=True) for v in row)
+        values = [v for v in cells if v is not None and str(v).strip()]
+        groups[ws.title] = _ends([v for v in values if isinstance(v, str)])
+        filled.update([ws.title] if values else [])
+    wb.close()
+    return Expect(opened=True, groups=groups, filled=frozenset(filled))
+
+
+def _check_csv_sheets(outdir: Path, stem: str, expect: Expect) -> str:
+    files = sorted(outdir.glob(f"{stem}*.csv"))
+    if not files:
+        raise Unverified("wrote no csv: the file did not load as a spreadsheet")
+    sheets: dict[str, str] = {}
+    for f in files:  # <stem>-<sheet>.csv per sheet; LibreOffice < 7.2 writes <stem>.csv, first sheet only
+        name = f.stem[len(stem) + 1:] if f.stem != stem else next(iter(expect.groups), "")
+        try:
+            rows = csv.reader(io.StringIO(f.read_text("utf-8"), newline=""))
+            sheets[name] = "\n".join(" ".join(row) for row in rows)
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise Unverified(f"wrote {f.name}, which is not UTF-8 csv: {exc}") from exc
+    probes = 0
+    for sheet in expect.groups or sheets:
+        if sheet not in sheets:
+            raise Unverified(f"wrote no csv for sheet {sheet!r} (got {sorted(sheets)})")
+        probes += _require(expect, sheet, sheets[sheet], f"sheet {sheet!r}")
+    return f"LibreOffice loaded {len(sheets)} sheet(s); {probes} probe text(s) found in its csv"
+
+
+def _expect_docx(data: bytes) -> Expect:
+    import docx
+
+    document = docx.Document(io.BytesIO(data))
+    texts = [p.text for p in document.paragraphs if p.text.strip()]
+    texts += [c.text for t in document.tables for r in t.rows for c in r.cells if c.text.strip()]
+    return Expect(opened=True, groups={"": _ends(texts)})
+
+
+def _check_txt(outdir: Path, stem: str, expect: Expect) -> str:
+    try:
+        text = _output(outdir, stem, "txt", "a text document").read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Unverified(f"wrote a txt that is not UTF-8: {exc}") from exc
+    probes = _require(expect, "", text, "the txt")
+    return f"LibreOffice loaded the document; {probes} probe text(s) found in its txt"
+
+
+def _expect_pptx(data: bytes) -> Expect:
+    import pptx
+
+    shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
+    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
+    texts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
+
+
+def _check_pdf(outdir: Path, stem: str, expect: Expect) -> str:
+    from pypdf import PdfReader
+
+    out = _output(outdir, stem, "pdf", "a presentation")
+    try:
+        reader = PdfReader(out)
+        text, pages = "\n".join(page.extract_text() or "" for page in reader.pages), len(reader.pages)
+    except Exception as exc:  # pypdf's errors on a damaged export
+        raise Unverified(f"wrote a pdf that pypdf cannot read: {type(exc).__name__}: {exc}") from exc
+    if expect.pages is not None and pages != expect.pages:
+        raise Unverified(f"wrote {pages} page(s) for {expect.pages} shown slide(s)")
+    probes = _require(expect, "", text, "the pdf")
+    return f"LibreOffice rendered {pages} slide(s); {probes} probe text(s) found in its pdf"
+
+
+@dataclass(frozen=True)
+class Route:  # how one file type goes through LibreOffice and how the result is checked
+    infilter: str
+    convert_to: str
+    expect: Callable[[bytes], Expect]
+    check: Callable[[Path, str, Expect], str]
+
+
+ROUTES: dict[str, Route] = {
+    # UTF-8 (76), header line, cells as shown, every sheet (-1) into <stem>-<sheet>.csv
+    "xlsx": Route("Calc MS Excel 2007 XML",
+                  "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
+                  _expect_xlsx, _check_csv_sheets),
+    "docx": Route("MS Word 2007 XML", "txt:Text (encoded):UTF8", _expect_docx, _check_txt),
+    "pptx": Route("Impress MS PowerPoint 2007 XML", "pdf:impress_pdf_Export", _expect_pptx, _check_pdf),
+}
+
+
+def libreoffice_available() -> bool:
+    return shutil.which("soffice") is not None
+
+
+def supports_roundtrip(file_type: str) -> bool:
+    return file_type in ROUTES
+
+
+def profile_for_worker(root: Path) -> Path:
+    """This thread's own profile directory under `root`.
+
+    LibreOffice treats a profile as one running instance: a second soffice on the same profile
+    hands its job to the first over a pipe, or fails, so parallel gates must never share one.
+    Keyed by pid and thread id; the directory persists so later round trips start warm.
+    """
+    return Path(root).resolve() / f"lo-profile-{os.getpid()}-{threading.get_ident()}"
+
+
+_PROFILE_LOCKS: dict[Path, threading.Lock] = {}  # round trips sharing a profile by mistake queue, not collide
+_PROFILE_LOCKS_GUARD = threading.Lock()
+
+
+def soffice_command(soffice: str, route: Route, *, profile_dir: Path, src: Path, outdir: Path) -> list[str]:
+    return [soffice, "--headless", "--norestore", "--nologo", "--nolockcheck", "--nodefault",
+            f"-env:UserInstallation={profile_dir.as_uri()}", f"--infilter={route.infilter}",
+            "--convert-to", route.convert_to, "--outdir", str(outdir), str(src)]
+
+
+def _clean_env(home: Path, soffice: str) -> dict[str, str]:
+    """Nothing of ours leaks in (no DISPLAY, no user config); HOME is a throwaway directory."""
+    path = os.pathsep.join(dict.fromkeys([str(Path(soffice).parent), "/usr/bin", "/bin"]))
+    return {"HOME": str(home), "PATH": path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TMPDIR": str(home)}
+
+
+def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: float = 60) -> RoundTrip:
+    """Convert `data` through LibreOffice with its type's import filter forced, then verify the output.
+
+    Failures come back as `RoundTrip(ok=False)` with a specific message; only a missing
+    LibreOffice (LibreOfficeUnavailableError) or an unsupported type (ConfigError) raise.
+    """
+    route = ROUTES.get(file_type)
+    if route is None:
+        raise ConfigError(f"no LibreOffice round trip for file type {file_type!r}; "
+                          f"supported: {', '.join(sorted(ROUTES))}")
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        raise LibreOfficeUnavailableError(f"the LibreOffice round trip needs soffice, which is not on PATH; "
+                                          f"{INSTALL_HINT}")
+    profile_dir = Path(profile_dir).resolve()  # soffice creates it, parents included
+    with _PROFILE_LOCKS_GUARD:
+        lock = _PROFILE_LOCKS.setdefault(profile_dir, threading.Lock())
+    started = time.perf_counter()
+
+    def result(ok: bool, message: str, cmd: list[str], code: int | None = None, size: int = 0) -> RoundTrip:
+        return RoundTrip(file_type=file_type, ok=ok, message=message, exit_code=code, output_bytes=size,
+                         duration_s=round(time.perf_counter() - started, 3), command=cmd)
+
+    with lock, tempfile.TemporaryDirectory(prefix="forge-lo-", ignore_cleanup_errors=True) as tmp:
+        work = Path(tmp)
+        src, outdir, home, log = work / "in" / f"file.{file_type}", work / "out", work / "home", work / "log"
+        for folder in (src.parent, outdir, home):
+            folder.mkdir()
+        src.write_bytes(data)
+        cmd = soffice_command(soffice, route, profile_dir=profile_dir, src=src, outdir=outdir)
+        try:  # output to a file, not a pipe: a stray grandchild holding a pipe open cannot block us
+            with log.open("wb") as sink:
+                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
+                                        env=_clean_env(home, soffice), cwd=work, start_new_session=True)
+        except OSError as exc:
+            return result(False, f"cannot start soffice: {exc}", cmd)
+        try:
+            proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:  # kill the group this call started (oosplash, soffice.bin), by pid
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return result(False, f"LibreOffice did not finish within {timeout_s:g}s; killed it", cmd)
+        size = sum(f.stat().st_size for f in outdir.iterdir() if f.is_file())
+        refused = ""
+        try:
+            expect = route.expect(data)
+        except Exception as exc:  # its own library refused the input: demand any content, then fail anyway
+            expect, refused = Expect(opened=False, groups={}), f"{type(exc).__name__}: {exc}"[:200]
+        try:
+            message = route.check(outdir, src.stem, expect)
+            if refused:
+                raise Unverified(f"wrote {size} bytes, but the input does not open with its own library "
+                                 f"({refused}), so nothing shows they hold its content")
+        except Unverified as exc:
+            said = _last_lines(log.read_bytes())
+            message = f"LibreOffice (exit {proc.returncode}) {exc}" + (f"; it said: {said}" if said else "")
+            return result(False, message, cmd, proc.returncode, size)
+        return result(True, message, cmd, proc.returncode, size)
+
+
+def _last_lines(log: bytes, limit: int = 300) -> str:
+    """soffice's complaints, minus its progress lines and the javaldx warning every headless run prints."""
+    noise = ("convert ", "Writing sheet", "Overwriting", "Warning: failed to launch javaldx")
+    lines = [ln.strip() for ln in log.decode("utf-8", "replace").splitlines()
+             if ln.strip() and not ln.strip().startswith(noise)]
+    return " | ".join(lines)[-limit:]
