@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     command_timeout_s: float = Field(default=30.0, gt=0, description="Wall-clock limit per sandbox command.")
     output_limit_bytes: int = Field(default=64_000, ge=1024, description="Bytes kept per output stream per command.")
     concurrency: int = Field(default=2, ge=1, le=256, description="Worker threads for the flow's task runner.")
+    dedup_threshold: float = Field(default=0.9, gt=0, le=1, description="Jaccard similarity at which a task is a near duplicate of an accepted one.")
+    libreoffice_roundtrip: bool = Field(default=True, description="Round-trip office files through LibreOffice in the file gate, where it is installed.")
     shard_max_rows: int = Field(default=500, ge=1, description="Episodes per Parquet shard at most.")
     teacher_base_url: str | None = Field(default=None, description="OpenAI-compatible endpoint for the teacher; unset = reference replay.")
     teacher_model: str | None = Field(default=None, description="Teacher model name at that endpoint.")

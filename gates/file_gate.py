@@ -1,6 +1,9 @@
-"""File-level gate: the bundle is well formed and every file opens with its own library."""
+"""File-level gate: the bundle is well formed, every file opens with its own library and passes
+its type's structural checks, nothing is left of a template, and sizes stay in bounds."""
 
 from __future__ import annotations
+
+import re
 
 from pydantic import JsonValue, ValidationError
 
@@ -11,6 +14,8 @@ from forge.models import TaskBundle
 from gates.spec import GateContext, Rejection, register_gate
 from preparers import FILE_TYPES
 
+LEFTOVER = re.compile(r"\{\{|\}\}|\{%|%\}|\bNone\b|\bnan\b|\bundefined\b|\bTODO\b|\bPLACEHOLDER\b|\bXXX\b|<[A-Z][A-Z_]{2,}>")
+
 
 @register_gate("file")
 class FileGate:
@@ -19,22 +24,53 @@ class FileGate:
     def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
         _check_rubric(bundle)
         _check_setup(bundle)
+        _check_text("instruction", bundle.instruction)
+        if not ctx.min_instruction_chars <= len(bundle.instruction) <= ctx.max_instruction_chars:
+            raise Rejection("instruction_length", f"instruction has {len(bundle.instruction)} characters; bounds "
+                            f"are {ctx.min_instruction_chars}–{ctx.max_instruction_chars}")
+        for number, criterion in enumerate(bundle.rubric.criteria, start=1):
+            _check_text(f"criterion {number}", criterion)
+        if not bundle.outputs():
+            raise Rejection("no_declared_output", "the bundle declares no output file to check")
         reports: dict[str, JsonValue] = {}
         for spec in bundle.files:
             if spec.type not in FILE_TYPES:
                 raise Rejection("unknown_file_type", f"{spec.path}: no handler for file type {spec.type!r}; "
                                 f"known: {', '.join(FILE_TYPES)}", path=spec.path)
-            if spec.role == "input":
-                if not spec.content:
-                    raise Rejection("input_missing_content", f"{spec.path}: input file has no content", path=spec.path)
-                try:
-                    report = FILE_TYPES.get(spec.type).inspect(spec.content)
-                except PreparerError as exc:
-                    raise Rejection("file_unreadable", f"{spec.path}: {exc}", path=spec.path) from exc
-                reports[spec.path] = report.summary
-        if not bundle.outputs():
-            raise Rejection("no_declared_output", "the bundle declares no output file to check")
+            if spec.role == "output":
+                continue
+            if not spec.content:
+                raise Rejection("input_missing_content", f"{spec.path}: input file has no content", path=spec.path)
+            if len(spec.content) > ctx.max_file_bytes:
+                raise Rejection("file_too_large", f"{spec.path}: {len(spec.content)} bytes, over the "
+                                f"{ctx.max_file_bytes}-byte bound", path=spec.path)
+            try:
+                report = FILE_TYPES.get(spec.type).inspect(spec.content)
+            except PreparerError as exc:
+                raise Rejection("file_unreadable", f"{spec.path}: {exc}", path=spec.path) from exc
+            if report.problems:
+                raise Rejection("file_malformed", f"{spec.path}: {report.problems[0]}", path=spec.path,
+                                problems=report.problems[:10])
+            leftover = LEFTOVER.search(report.text)
+            if leftover:
+                raise Rejection("template_leftover", f"{spec.path}: contains {leftover.group()!r} "
+                                f"(…{_around(report.text, leftover)}…)", path=spec.path)
+            reports[spec.path] = report.summary
+            if ctx.roundtrip is not None:
+                verdict = ctx.roundtrip(spec.content, spec.type)
+                if verdict is not None and not verdict.ok:
+                    raise Rejection("libreoffice_roundtrip_failed", f"{spec.path}: {verdict.message}", path=spec.path)
         return {"files": reports}
+
+
+def _around(text: str, match: re.Match[str]) -> str:
+    return text[max(0, match.start() - 30): match.end() + 30].replace("\n", " ")
+
+
+def _check_text(what: str, text: str) -> None:
+    leftover = LEFTOVER.search(text)
+    if leftover:
+        raise Rejection("template_leftover", f"{what} contains {leftover.group()!r} (…{_around(text, leftover)}…)")
 
 
 def _check_rubric(bundle: TaskBundle) -> None:

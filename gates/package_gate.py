@@ -1,18 +1,39 @@
-"""Package-level gate: in fresh sandboxes, setup works, doing nothing fails, the oracle passes."""
+"""Package-level gate: the task behaves as a task should, probed in isolated, fresh environments.
+
+Probes, each on its own fresh job dir:
+
+1. do-nothing: a fresh sandbox runs setup; the rubric must FAIL on the untouched state.
+2. oracle: a fresh sandbox runs setup and the reference solution; the rubric must PASS, every
+   declared output must exist and nothing undeclared may appear; no new number the oracle wrote
+   may be given away by the instruction.
+3. mutations: the oracle's outputs perturbed like a wrong agent would leave them (gates.mutations),
+   each laid over a fresh copy of the post-setup state; the rubric must FAIL on every one.
+"""
 
 from __future__ import annotations
 
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
 from pydantic import JsonValue
 
-from forge.checks import run_rubric
-from forge.environment import SetupError, TaskEnvironment
-from forge.errors import ForgeError
-from forge.harness import ReplayTeacher, run_steps
-from forge.harness.configs import HARNESSES
+from forge.checks import FinalState, run_rubric
+from forge.environment import JobState, SetupError, TaskEnvironment
+from forge.errors import ForgeError, PreparerError
+from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
+from gates.mutations import MUTATORS, MutationInput, mutants
 from gates.spec import GateContext, Rejection, register_gate
+from preparers import FILE_TYPES
 
 ORACLE_HARNESS = "terminal"
+T = TypeVar("T")
+_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
 def _summary(rubric: RubricResult) -> list[JsonValue]:
@@ -24,34 +45,130 @@ class PackageGate:
     name = "package"
 
     def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
-        untouched = self._probe(bundle, ctx, solve=False)
-        if any(c.error for c in untouched.checks):
-            raise Rejection("check_error", "a check could not run: " + "; ".join(
-                c.message for c in untouched.checks if c.error), checks=_summary(untouched))
-        if untouched.passed:
-            raise Rejection("rubric_passes_untouched", "the rubric passes when the agent does nothing",
-                            checks=_summary(untouched))
-        solved = self._probe(bundle, ctx, solve=True)
-        if not solved.passed:
-            failed = "; ".join(f"{c.func}: {c.message}" for c in solved.failures())
-            raise Rejection("oracle_fails", f"the reference solution does not satisfy the rubric: {failed}",
-                            checks=_summary(solved))
-        return {"do_nothing": _summary(untouched), "oracle": _summary(solved)}
+        clock = _Clock()
+        untouched, setup_state = clock.time("do_nothing", self._do_nothing, bundle, ctx)
+        solved, outputs = clock.time("oracle", self._oracle, bundle, ctx, setup_state)
+        _no_answer_in_instruction(bundle, outputs)
+        survived, probed = clock.time("mutations", self._mutations, bundle, ctx, setup_state, outputs)
+        if survived:
+            raise Rejection("mutation_survives", "the rubric passes a wrong solution: " + "; ".join(
+                f"{name} ({desc})" for name, desc in survived.items()), mutations=probed)
+        return {"do_nothing": _summary(untouched), "oracle": _summary(solved), "mutations": probed,
+                "probe_seconds": clock.seconds}
 
-    def _probe(self, bundle: TaskBundle, ctx: GateContext, *, solve: bool) -> RubricResult:
+    def _do_nothing(self, bundle: TaskBundle, ctx: GateContext) -> tuple[RubricResult, JobState]:
+        with _environment(bundle, ctx) as env:
+            rubric = run_rubric(bundle.rubric.checks, env.final_state())
+            setup_state = JobState.capture(env.job_dir)
+        if any(c.error for c in rubric.checks):
+            raise Rejection("check_error", "a check could not run: " + "; ".join(
+                c.message for c in rubric.checks if c.error), checks=_summary(rubric))
+        if rubric.passed:
+            raise Rejection("rubric_passes_untouched", "the rubric passes when the agent does nothing",
+                            checks=_summary(rubric))
+        return rubric, setup_state
+
+    def _oracle(self, bundle: TaskBundle, ctx: GateContext, setup_state: JobState) -> tuple[RubricResult, dict[str, bytes]]:
+        with _environment(bundle, ctx) as env:
+            steps, _ = run_steps(env, bundle, HARNESSES.get(ORACLE_HARNESS), ReplayTeacher())
+            failed = [s for s in steps if s.observation.exit_code not in (0, None)]
+            if failed:
+                s = failed[0]
+                raise Rejection("oracle_step_failed", f"reference step {s.index + 1} ({s.action}) exited "
+                                f"{s.observation.exit_code}: {s.observation.text[-400:]}")
+            state = env.final_state()
+            rubric = run_rubric(bundle.rubric.checks, state)
+            if not rubric.passed:
+                failures = "; ".join(f"{c.func}: {c.message}" for c in rubric.failures())
+                raise Rejection("oracle_fails", f"the reference solution does not satisfy the rubric: {failures}",
+                                checks=_summary(rubric))
+            declared = {f.path for f in bundle.files}
+            missing = sorted(f.path for f in bundle.outputs() if not state.exists(f.path))
+            if missing:
+                raise Rejection("declared_output_missing", f"the reference did not write {', '.join(missing)}")
+            extra = sorted(set(state.listing) - declared - set(setup_state.files))
+            if extra:
+                raise Rejection("undeclared_file", f"the reference left undeclared files: {', '.join(extra[:5])}",
+                                files=extra[:20])
+            outputs = {f.path: state.read_bytes(f.path) for f in bundle.outputs()}
+        return rubric, outputs
+
+    def _mutations(self, bundle: TaskBundle, ctx: GateContext, setup_state: JobState,
+                   outputs: dict[str, bytes]) -> tuple[dict[str, str], dict[str, JsonValue]]:
+        inputs = {f.path: f.content or b"" for f in bundle.inputs()}
+        probe = MutationInput(bundle=bundle, oracle_outputs=outputs, inputs=inputs)
+        survived: dict[str, str] = {}
+        probed: dict[str, JsonValue] = {}
+        for name, files in mutants(probe).items():
+            job_dir = Path(tempfile.mkdtemp(prefix="mutant-", dir=ctx.scratch_root))
+            try:
+                setup_state.restore(job_dir, files)
+                rubric = run_rubric(bundle.rubric.checks, FinalState(job_dir, inputs))
+            finally:
+                shutil.rmtree(job_dir, ignore_errors=True)
+            probed[name] = "caught" if not rubric.passed else "passed"
+            if rubric.passed:
+                survived[name] = MUTATORS.get(name).description
+        return survived, probed
+
+
+class _Clock:
+    """Seconds per probe, kept in the gate's details so reports can show where gate time goes."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, JsonValue] = {}
+
+    def time(self, probe: str, fn: Callable[..., T], *args: Any) -> T:
+        started = time.perf_counter()
         try:
-            with TaskEnvironment(bundle, ctx.scratch_root, limits=ctx.limits, backend=ctx.backend) as env:
-                try:
-                    env.materialize()
-                except SetupError as exc:
-                    raise Rejection("setup_failed", str(exc)) from exc
-                if solve:
-                    steps, _ = run_steps(env, bundle, HARNESSES.get(ORACLE_HARNESS), ReplayTeacher())
-                    failed = [s for s in steps if s.observation.exit_code not in (0, None)]
-                    if failed:
-                        s = failed[0]
-                        raise Rejection("oracle_step_failed", f"reference step {s.index + 1} ({s.action}) exited "
-                                        f"{s.observation.exit_code}: {s.observation.text[-400:]}")
-                return run_rubric(bundle.rubric.checks, env.final_state())
+            return fn(*args)
+        finally:
+            self.seconds[probe] = round(time.perf_counter() - started, 4)
+
+
+class _environment:
+    """A fresh sandboxed environment with setup applied; setup and sandbox failures reject."""
+
+    def __init__(self, bundle: TaskBundle, ctx: GateContext) -> None:
+        self.env = TaskEnvironment(bundle, ctx.scratch_root, limits=ctx.limits, backend=ctx.backend)
+
+    def __enter__(self) -> TaskEnvironment:
+        try:
+            self.env.materialize()
+        except SetupError as exc:
+            self.env.close()
+            raise Rejection("setup_failed", str(exc)) from exc
         except ForgeError as exc:
+            self.env.close()
             raise Rejection("sandbox_error", f"{type(exc).__name__}: {exc}") from exc
+        return self.env
+
+    def __exit__(self, *exc: object) -> None:
+        self.env.close()
+
+
+def _numbers(text: str) -> set[float]:
+    found: set[float] = set()
+    for token in _NUMBER.findall(text):
+        digits = token.replace(",", "").lstrip("-")
+        if len(digits.replace(".", "")) >= 3 or "." in digits:  # small integers coincide too easily
+            found.add(round(float(token.replace(",", "")), 6))
+    return found
+
+
+def _visible_text(path: str, data: bytes, file_type: str) -> str:
+    try:
+        return FILE_TYPES.get(file_type).inspect(data).text
+    except PreparerError as exc:
+        raise Rejection("oracle_output_unreadable", f"{path}: {exc}") from exc
+
+
+def _no_answer_in_instruction(bundle: TaskBundle, outputs: dict[str, bytes]) -> None:
+    """A number the oracle computed (in an output, in no input) must not appear in the instruction."""
+    types = {f.path: f.type for f in bundle.files}
+    given = set().union(*(_numbers(_visible_text(f.path, f.content or b"", f.type)) for f in bundle.inputs()))
+    computed = set().union(*(_numbers(_visible_text(p, d, types[p])) for p, d in outputs.items())) - given
+    leaked = sorted(computed & _numbers(bundle.instruction))
+    if leaked and not bundle.provenance.get("copies_answer"):
+        raise Rejection("answer_in_instruction", f"the instruction gives away the expected result {leaked[:3]}",
+                        values=[str(v) for v in leaked[:10]])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
@@ -18,14 +18,25 @@ from forge.registry import Registry
 from forge.sandbox import SandboxLimits
 
 
-class GateContext(BaseModel):
-    """Where and how gates may run sandboxes."""
+class RoundTripVerdict(Protocol):
+    ok: bool
+    message: str
 
-    model_config = ConfigDict(frozen=True)
+
+class GateContext(BaseModel):
+    """Where and how gates may run sandboxes, and the bounds they enforce."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     scratch_root: Path
     limits: SandboxLimits = Field(default_factory=SandboxLimits)
     backend: str = "bwrap"
+    max_file_bytes: int = Field(default=20 * 1024 * 1024, description="Largest input file accepted.")
+    min_instruction_chars: int = 40
+    max_instruction_chars: int = 4000
+    roundtrip: Callable[[bytes, str], RoundTripVerdict | None] | None = Field(
+        default=None, description="LibreOffice round trip per file (None: off); returns None for types it skips.")
+    duplicates: Any = Field(default=None, description="A NearDuplicateIndex shared by the run (None: off).")
 
 
 class Rejection(Exception):

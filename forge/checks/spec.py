@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -34,9 +34,16 @@ OptionsT = TypeVar("OptionsT", bound="CheckOptions")
 
 
 class CheckOptions(BaseModel):
-    """Base for a check's options."""
+    """Base for a check's options.
+
+    Information barrier: every free value in the options (a header name, a label, a threshold)
+    must be something the instruction states. Fields that only tune how strictly the check
+    compares, and so say nothing about the task, are listed in `tuning`.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tuning: ClassVar[frozenset[str]] = frozenset({"tolerance"})
 
     def files_read(self) -> list[str]:
         """Job-dir paths this check reads (fields named `file` or `*_file`), for the consistency gate."""

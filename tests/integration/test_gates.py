@@ -21,9 +21,10 @@ def with_input_content(bundle: TaskBundle, content: bytes) -> list[TaskFile]:
 
 def test_a_good_bundle_passes_every_gate_and_leaves_no_job_dirs(sort_bundle: TaskBundle, gate_ctx: GateContext) -> None:
     results = run_gates(sort_bundle, gate_ctx)
-    assert [(r.gate, r.passed) for r in results] == [("file", True), ("package", True)]
-    oracle = results[1].details["oracle"]
-    do_nothing = results[1].details["do_nothing"]
+    assert [(r.gate, r.passed) for r in results] == [("file", True), ("consistency", True), ("duplicate", True),
+                                                      ("package", True)]
+    oracle = results[-1].details["oracle"]
+    do_nothing = results[-1].details["do_nothing"]
     assert all(c["passed"] for c in oracle) and not all(c["passed"] for c in do_nothing)
     assert list(gate_ctx.scratch_root.iterdir()) == []
 
@@ -50,7 +51,7 @@ def test_each_broken_bundle_is_rejected_with_its_reason(reason: str, sort_bundle
     gate, breakage = BROKEN[reason]
     broken = sort_bundle.model_copy(update=breakage(sort_bundle))
     results = run_gates(broken, gate_ctx)
-    assert results[-1].gate == gate
+    assert results[-1].gate == gate, results[-1].message
     assert (results[-1].passed, results[-1].reason) == (False, reason), results[-1].message
     assert results[-1].message
 

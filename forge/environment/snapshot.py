@@ -1,0 +1,45 @@
+"""A job dir's state as plain data, so one setup can seed many probe dirs without rerunning it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from forge.paths import resolve_inside
+
+
+class JobState(BaseModel):
+    """Regular files (by job-dir path) and folders; symlinks and special files are not kept."""
+
+    model_config = ConfigDict(frozen=True)
+
+    files: dict[str, bytes]
+    dirs: list[str]
+
+    @classmethod
+    def capture(cls, job_dir: Path) -> JobState:
+        root = job_dir.resolve()
+        files: dict[str, bytes] = {}
+        dirs: list[str] = []
+        for path in sorted(root.rglob("*")):
+            if path.is_symlink():
+                continue
+            rel = path.relative_to(root).as_posix()
+            if path.is_dir():
+                dirs.append(rel)
+            elif path.is_file():
+                files[rel] = path.read_bytes()
+        return cls(files=files, dirs=dirs)
+
+    def restore(self, job_dir: Path, overrides: dict[str, bytes | None] | None = None) -> None:
+        """Write this state into an empty dir; `overrides` replace files (None: leave absent)."""
+        for rel in self.dirs:
+            resolve_inside(job_dir, rel).mkdir(parents=True, exist_ok=True)
+        files = {**self.files, **(overrides or {})}
+        for rel, data in files.items():
+            if data is None:
+                continue
+            target = resolve_inside(job_dir, rel)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)

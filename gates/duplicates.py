@@ -1,0 +1,93 @@
+"""Near-duplicate gate: a task too close to one already accepted teaches nothing new.
+
+Similarity is Jaccard over word 3-grams of the normalised instruction plus the workflow and its
+parameters, estimated with MinHash and looked up with LSH (datasketch), so a check costs the
+same against ten tasks or a million.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+
+from datasketch import MinHash, MinHashLSH
+from pydantic import JsonValue
+
+from forge.errors import ConfigError
+from forge.models import TaskBundle
+from gates.spec import GateContext, Rejection, register_gate
+
+NUM_PERM = 128
+_WORD = re.compile(r"[a-z0-9_.]+")
+
+
+def shingles(bundle: TaskBundle) -> set[bytes]:
+    words = _WORD.findall(bundle.instruction.casefold())
+    grams = {" ".join(words[i: i + 3]) for i in range(max(1, len(words) - 2))}
+    grams |= {f"{bundle.workflow}:{key}={value}" for key, value in sorted(bundle.params.items())}
+    return {g.encode() for g in grams}
+
+
+def signature(bundle: TaskBundle) -> MinHash:
+    minhash = MinHash(num_perm=NUM_PERM, seed=1)
+    minhash.update_batch(list(shingles(bundle)))
+    return minhash
+
+
+class NearDuplicateIndex:
+    """Accepted (or in-flight) tasks' signatures; `claim` is atomic across worker threads."""
+
+    def __init__(self, threshold: float = 0.9) -> None:
+        if not 0 < threshold <= 1:
+            raise ConfigError(f"near-duplicate threshold {threshold} must be in (0, 1]; e.g. FORGE_DEDUP_THRESHOLD=0.9")
+        self.threshold = threshold
+        self._lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
+        self._signatures: dict[str, MinHash] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_bundles(cls, bundles: Iterable[TaskBundle], threshold: float = 0.9) -> NearDuplicateIndex:
+        index = cls(threshold)
+        for bundle in bundles:
+            index.claim(bundle)
+        return index
+
+    def __len__(self) -> int:
+        return len(self._signatures)
+
+    def claim(self, bundle: TaskBundle) -> tuple[str, float] | None:
+        """Insert the bundle unless a near duplicate is there; return (that task's id, similarity)."""
+        sig = signature(bundle)
+        with self._lock:
+            if bundle.id in self._signatures:
+                return None
+            for other in self._lsh.query(sig):
+                similarity = sig.jaccard(self._signatures[other])
+                if similarity >= self.threshold:
+                    return other, similarity
+            self._lsh.insert(bundle.id, sig)
+            self._signatures[bundle.id] = sig
+        return None
+
+    def release(self, task_id: str) -> None:
+        """Forget a claimed task that a later gate rejected."""
+        with self._lock:
+            if self._signatures.pop(task_id, None) is not None:
+                self._lsh.remove(task_id)
+
+
+@register_gate("duplicate")
+class DuplicateGate:
+    name = "duplicate"
+
+    def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
+        index: NearDuplicateIndex | None = ctx.duplicates
+        if index is None:
+            return {"checked": False}
+        match = index.claim(bundle)
+        if match is not None:
+            other, similarity = match
+            raise Rejection("near_duplicate", f"{similarity:.2f} similar to accepted task {other} "
+                            f"(threshold {index.threshold})", duplicate_of=other, similarity=round(similarity, 3))
+        return {"checked": True, "indexed": len(index)}

@@ -1,0 +1,122 @@
+"""Spreadsheet mutators: a wrong value, a missing row, the change in the wrong place, half done.
+
+Each works on the cells the oracle changed (output versus input, sheet by sheet), so it hits
+what the task is about rather than a cell no check reads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from gates.mutations.spec import MutantFiles, MutationInput, register_mutator
+
+XLSX = {"xlsx"}
+
+
+@dataclass
+class _Diff:
+    """The oracle's output workbook, its target sheet, and the cells that differ from the input."""
+
+    path: str
+    wb: Any
+    sheet: Any
+    original: Any  # the input's sheet of the same name, or None
+    changed: list[tuple[int, int]]
+
+    def save(self) -> bytes:
+        buffer = io.BytesIO()
+        self.wb.save(buffer)
+        return buffer.getvalue()
+
+
+def _load(data: bytes) -> Any:
+    import openpyxl
+
+    return openpyxl.load_workbook(io.BytesIO(data))
+
+
+def _diff(probe: MutationInput) -> _Diff | None:
+    path = next(iter(probe.outputs_of_type(XLSX)), None)
+    source = probe.input_of_type("xlsx")
+    if path is None or path not in probe.oracle_outputs:
+        return None
+    wb = _load(probe.oracle_outputs[path])
+    original_wb = _load(probe.inputs[source]) if source else None
+    for ws in wb.worksheets:
+        original = original_wb[ws.title] if original_wb and ws.title in original_wb.sheetnames else None
+        rows = max(ws.max_row, original.max_row if original else 0)
+        cols = max(ws.max_column, original.max_column if original else 0)
+        changed = [
+            (r, c)
+            for r in range(1, rows + 1)
+            for c in range(1, cols + 1)
+            if ws.cell(r, c).value != (original.cell(r, c).value if original else None)
+        ]
+        if changed:
+            return _Diff(path, wb, ws, original, changed)
+    return None
+
+
+def _nudge(value: Any) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + max(1, abs(value) * 0.1)
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value + dt.timedelta(days=1)
+    return f"{value}x"
+
+
+@register_mutator("wrong_value", file_types=XLSX)
+def wrong_value(probe: MutationInput) -> MutantFiles | None:
+    """One changed cell holds a wrong value (a slip in arithmetic or typing)."""
+    diff = _diff(probe)
+    if diff is None:
+        return None
+    filled = [rc for rc in diff.changed if diff.sheet.cell(*rc).value is not None]
+    if not filled:
+        return None
+    cell = diff.sheet.cell(*filled[len(filled) // 2])
+    cell.value = _nudge(cell.value)
+    return {**probe.oracle_outputs, diff.path: diff.save()}
+
+
+@register_mutator("missing_row", file_types=XLSX)
+def missing_row(probe: MutationInput) -> MutantFiles | None:
+    """The last row of the changed sheet is gone (an off-by-one range)."""
+    diff = _diff(probe)
+    filled = [row[0].row for row in diff.sheet.iter_rows() if any(c.value is not None for c in row)] if diff else []
+    if diff is None or len(filled) < 2:
+        return None
+    diff.sheet.delete_rows(filled[-1])  # the last row with content: openpyxl may keep emptied rows
+    return {**probe.oracle_outputs, diff.path: diff.save()}
+
+
+@register_mutator("wrong_place", file_types=XLSX)
+def wrong_place(probe: MutationInput) -> MutantFiles | None:
+    """The right result written to a new sheet, the asked-for sheet left as it was."""
+    diff = _diff(probe)
+    if diff is None or diff.original is None:
+        return None
+    result = diff.wb.create_sheet(f"{diff.sheet.title} (result)"[:31])
+    for row in diff.sheet.iter_rows():
+        for cell in row:
+            result.cell(cell.row, cell.column, cell.value)
+    for r, c in diff.changed:
+        diff.sheet.cell(r, c).value = diff.original.cell(r, c).value
+    return {**probe.oracle_outputs, diff.path: diff.save()}
+
+
+@register_mutator("partial", file_types=XLSX)
+def partial(probe: MutationInput) -> MutantFiles | None:
+    """Only the first half of the changes were made (the agent stopped early)."""
+    diff = _diff(probe)
+    if diff is None:
+        return None
+    half = len(diff.changed) // 2
+    for r, c in diff.changed[half:]:
+        diff.sheet.cell(r, c).value = diff.original.cell(r, c).value if diff.original else None
+    return {**probe.oracle_outputs, diff.path: diff.save()}

@@ -1,0 +1,163 @@
+"""The hardened gates: every failure class rejected with its reason, accepted tasks proven sound."""
+
+from __future__ import annotations
+
+import io
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from forge.checks import FinalState, run_rubric
+from forge.environment import TaskEnvironment
+from forge.harness import HARNESSES, ReplayTeacher, run_steps
+from forge.models import Check, ReferenceSolution, ReferenceStep, TaskBundle, TaskFile
+from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate, run_gates
+from gates.mutations import MUTATORS
+from skills import load_taxonomy
+from workflows import WORKFLOWS
+
+
+def build(skill_id: str, seed: int) -> TaskBundle:
+    skill = load_taxonomy().get(skill_id)
+    return WORKFLOWS.get(skill.workflow).build(skill, seed)
+
+
+def xlsx(rows: list[list[object]]) -> bytes:
+    wb = openpyxl.Workbook()
+    for row in rows:
+        wb.active.append(row)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def with_check(bundle: TaskBundle, index: int, **options: object) -> TaskBundle:
+    checks = list(bundle.rubric.checks)
+    checks[index] = Check(func=checks[index].func, options={**checks[index].options, **options})
+    return bundle.model_copy(update={"rubric": bundle.rubric.model_copy(update={"checks": checks})})
+
+
+def appended_reference(bundle: TaskBundle, command: str) -> TaskBundle:
+    extra = ReferenceStep(thought="t", action="Also run a command", tool="bash", arguments={"command": command})
+    return bundle.model_copy(update={"reference": ReferenceSolution(steps=[*bundle.reference.steps, extra])})
+
+
+def column_total(bundle: TaskBundle) -> float:
+    ws = openpyxl.load_workbook(io.BytesIO(bundle.inputs()[0].content or b"")).active
+    header = [c.value for c in ws[1]]
+    column = header.index(bundle.params["columns"][0])
+    return sum(row[column] for row in ws.iter_rows(min_row=2, values_only=True))
+
+
+SORT = "spreadsheet.data.sort.descending"
+TOTAL = "spreadsheet.formula.total_row.sum"
+
+# reason -> (gate, skill, how to break a good bundle, extra GateContext fields)
+CLASSES = {
+    "template_leftover": ("file", SORT, lambda b: {"instruction": b.instruction + " Use {{ column }}."}, {}),
+    "instruction_length": ("file", SORT, lambda b: {"instruction": f"Sort {b.inputs()[0].path}."}, {}),
+    "file_too_large": ("file", SORT, lambda b: {}, {"max_file_bytes": 100}),
+    "file_malformed": ("file", SORT, lambda b: {"files": [
+        f.model_copy(update={"content": xlsx([["a", "b"], [1, "=SUM(A1"]])}) if f.role == "input" else f
+        for f in b.files]}, {}),
+    "file_not_in_instruction": ("consistency", SORT, lambda b: {
+        "instruction": b.instruction.replace(b.inputs()[0].path, "the attached workbook")}, {}),
+    "check_reads_undeclared_file": ("consistency", SORT, lambda b: with_check(b, 1, file="outputs/elsewhere.xlsx"), {}),
+    "unchecked_output": ("consistency", SORT, lambda b: {
+        "files": [*b.files, TaskFile(path="outputs/notes.xlsx", role="output", type="xlsx")],
+        "instruction": b.instruction + " Also save notes in outputs/notes.xlsx."}, {}),
+    "check_mirrors_setup": ("consistency", SORT, lambda b: with_check(b, 1, column="Hidden Score"), {}),
+    "mutation_survives": ("package", SORT, lambda b: {"rubric": b.rubric.model_copy(update={
+        "checks": [Check(func="file.exists", options={"file": b.outputs()[0].path})]})}, {}),
+    "undeclared_file": ("package", SORT, lambda b: appended_reference(b, "echo scratch > notes.txt"), {}),
+    "answer_in_instruction": ("package", TOTAL, lambda b: {
+        "instruction": b.instruction + f" (For reference, the result is {column_total(b)}.)"}, {}),
+}
+
+
+@pytest.mark.parametrize("reason", sorted(CLASSES))
+def test_each_failure_class_is_rejected_by_its_gate(reason: str, tmp_path: Path) -> None:
+    gate, skill_id, breakage, extra = CLASSES[reason]
+    good = build(skill_id, 4)
+    change = breakage(good)
+    broken = change if isinstance(change, TaskBundle) else good.model_copy(update=change)
+    ctx = GateContext(scratch_root=tmp_path, **extra)
+    assert all(r.passed for r in run_gates(good, GateContext(scratch_root=tmp_path / "good")))
+    results = run_gates(broken, ctx)
+    assert (results[-1].gate, results[-1].passed, results[-1].reason) == (gate, False, reason), results[-1].message
+
+
+def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> None:
+    first = build(SORT, 4)
+    index = NearDuplicateIndex(threshold=0.9)
+    ctx = GateContext(scratch_root=tmp_path, duplicates=index)
+    assert run_gate("duplicate", first, ctx).passed
+    assert run_gate("duplicate", first, ctx).passed  # the same task again (a resumed run) is not its own duplicate
+    twin = first.model_copy(update={"seed": first.seed + 1})  # same instruction and parameters
+    result = run_gate("duplicate", twin, ctx)
+    assert (result.passed, result.reason) == (False, "near_duplicate")
+    assert result.details["duplicate_of"] == first.id and result.details["similarity"] >= 0.9
+    index.release(first.id)  # rejected later on: the look-alike may go through
+    assert run_gate("duplicate", twin, ctx).passed
+
+
+@pytest.mark.parametrize("workflow", sorted(WORKFLOWS))
+def test_every_accepted_task_passes_oracle_fails_do_nothing_and_every_mutation(workflow: str, tmp_path: Path) -> None:
+    skills = [s for s in load_taxonomy().skills.values() if s.workflow == workflow]
+    accepted = 0
+    for i, skill in enumerate(skills):
+        for seed in range(2):
+            bundle = WORKFLOWS.get(workflow).build(skill, 100 + seed)
+            results = run_gates(bundle, GateContext(scratch_root=tmp_path / f"{i}-{seed}"))
+            assert [r.gate for r in results] == [g for g in GATE_ORDER][: len(results)]
+            if not results[-1].passed:
+                continue
+            accepted += 1
+            package = results[-1].details
+            assert all(c["passed"] for c in package["oracle"])
+            assert not all(c["passed"] for c in package["do_nothing"])
+            assert set(package["mutations"]) == set(MUTATORS)  # every probe applied to an xlsx task
+            assert set(package["mutations"].values()) == {"caught"}
+    assert accepted >= len(skills), f"{workflow}: only {accepted} tasks accepted"
+
+
+def test_information_barrier_checks_follow_the_content_not_the_setup(tmp_path: Path) -> None:
+    """Change the setup's content: the reference still passes, the old answer no longer does."""
+    original = build(TOTAL, 9)
+    ws_bytes = original.inputs()[0].content or b""
+    wb = openpyxl.load_workbook(io.BytesIO(ws_bytes))
+    for row in wb.active.iter_rows(min_row=2):
+        for cell in row:
+            if isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool):
+                cell.value = cell.value * 3 + 1
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    changed = original.model_copy(update={"files": [
+        f.model_copy(update={"content": buffer.getvalue()}) if f.role == "input" else f for f in original.files]})
+
+    result = run_gates(changed, GateContext(scratch_root=tmp_path / "changed"))
+    assert result[-1].passed, result[-1].message  # same rubric, new content: the oracle passes, mutants fail
+
+    old = run_gates(original, GateContext(scratch_root=tmp_path / "old"))[-1]
+    assert old.passed
+    job = tmp_path / "old-answer"
+    (job / "outputs").mkdir(parents=True)
+    with TaskEnvironment(original, tmp_path / "o") as env:  # the oracle's answer for the OLD content
+        env.materialize()
+        run_steps(env, original, HARNESSES.get("terminal"), ReplayTeacher())
+        old_answer = env.final_state().read_bytes(original.outputs()[0].path)
+    (job / original.outputs()[0].path).write_bytes(old_answer)
+    originals = {f.path: f.content or b"" for f in changed.inputs()}
+    assert not run_rubric(changed.rubric.checks, FinalState(job, originals)).passed
+
+
+def test_gates_in_parallel_reach_the_same_verdicts(tmp_path: Path) -> None:
+    bundles = [build(s, seed) for s in (SORT, TOTAL, "spreadsheet.data.filter.greater_than") for seed in (1, 2)]
+    alone = [[(r.gate, r.passed, r.reason) for r in run_gates(b, GateContext(scratch_root=tmp_path / "a"))]
+             for b in bundles]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda b: [(r.gate, r.passed, r.reason) for r in run_gates(
+            b, GateContext(scratch_root=tmp_path / "b"))], bundles))
+    assert together == alone
