@@ -48,6 +48,8 @@ class RunContext(BaseModel):
     backend: str
     limits: SandboxLimits
     shard_max_rows: int
+    dedup_threshold: float
+    libreoffice_roundtrip: bool
 
     @classmethod
     def create(cls, config: GenerateConfig, settings: Settings) -> RunContext:
@@ -66,6 +68,8 @@ class RunContext(BaseModel):
                 output_limit_bytes=settings.output_limit_bytes,
             ),
             shard_max_rows=settings.shard_max_rows,
+            dedup_threshold=settings.dedup_threshold,
+            libreoffice_roundtrip=settings.libreoffice_roundtrip,
         )
 
 

@@ -19,6 +19,7 @@ from forge.dataset import prepare_output_dir
 from forge.errors import ConfigError, SandboxError, UnknownKeyError
 from forge.harness import HARNESSES
 from forge.settings import Settings
+from gates import GATE_ORDER
 from skills import SkillSample, load_taxonomy, sample_skills
 
 
@@ -60,9 +61,9 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
             futures = []
             for sample in samples:
                 bundle = runner.submit(build_task, {"ctx": ctx, "sample": sample})
-                filed = runner.submit(gate_task, {"ctx": ctx, "bundle": bundle, "gate_name": "file"})
-                packaged = runner.submit(gate_task, {"ctx": ctx, "bundle": filed, "gate_name": "package"})
-                accepted = runner.submit(accept_task, {"ctx": ctx, "bundle": packaged})
+                for gate_name in GATE_ORDER:  # cheapest first; each passes the bundle on or None
+                    bundle = runner.submit(gate_task, {"ctx": ctx, "bundle": bundle, "gate_name": gate_name})
+                accepted = runner.submit(accept_task, {"ctx": ctx, "bundle": bundle})
                 futures.append(runner.submit(episode_task, {"ctx": ctx, "bundle": accepted}))
             episodes = [f.result() for f in futures]
         shards = write_task(ctx)

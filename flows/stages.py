@@ -18,7 +18,8 @@ from forge.harness import HARNESSES, ReplayTeacher, episode_id, run_episode
 from forge.judge import ProgrammaticJudge
 from forge.models import Episode, TaskBundle
 from forge.store import Store, open_store
-from gates import GateContext, run_gate
+from gates import GateContext, NearDuplicateIndex, run_gate
+from gates.roundtrip import libreoffice_roundtrip
 from skills import SkillSample
 from workflows import WORKFLOWS
 
@@ -48,6 +49,20 @@ def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
     return bundle
 
 
+@cache
+def duplicates_for(db_url: str, threshold: float) -> NearDuplicateIndex:
+    """The run's near-duplicate index, seeded with every task the store has accepted."""
+    store = store_for(db_url)
+    accepted = (store.get_task(task_id) for task_id in store.list_tasks(status="accepted"))
+    return NearDuplicateIndex.from_bundles((b for b in accepted if b is not None), threshold)
+
+
+def gate_context(ctx: RunContext) -> GateContext:
+    roundtrip = libreoffice_roundtrip(ctx.scratch_root / "libreoffice") if ctx.libreoffice_roundtrip else None
+    return GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend, roundtrip=roundtrip,
+                       duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold))
+
+
 def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBundle | None:
     """Run one gate unless its verdict is stored; a rejection marks the task rejected."""
     if bundle is None:
@@ -56,8 +71,11 @@ def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBund
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
     result = stored.get(gate_name)
     if result is None:
-        result = run_gate(gate_name, bundle, GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend))
+        gates_ctx = gate_context(ctx)
+        result = run_gate(gate_name, bundle, gates_ctx)
         store.save_gate_result(bundle.id, result)
+        if not result.passed:
+            gates_ctx.duplicates.release(bundle.id)  # a rejected task blocks no later look-alike
     if not result.passed:
         store.set_task_status(bundle.id, "rejected")
         return None

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from forge.cli.tasks import gates_app, rubric_app, task_app
 from forge.errors import ForgeError
 from forge.prefect_server import PREFECT_ENV, LocalServer, api_url_or_none, require_port
 from forge.settings import Settings
@@ -21,6 +22,9 @@ server_app = typer.Typer(help="A local Prefect server for Forge (127.0.0.1).", n
 skills_app = typer.Typer(help="The skill taxonomy.", no_args_is_help=True)
 app.add_typer(server_app, name="server")
 app.add_typer(skills_app, name="skills")
+app.add_typer(task_app, name="task")
+app.add_typer(rubric_app, name="rubric")
+app.add_typer(gates_app, name="gates")
 console = Console()
 err = Console(stderr=True)
 

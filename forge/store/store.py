@@ -106,6 +106,17 @@ def _shard_record(row: Shard) -> ShardRecord:
     )
 
 
+class GateOutcome(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    workflow: str
+    task_id: str
+    gate: str
+    passed: bool
+    reason: str | None
+    duration_s: float
+
+
 class Store:
     """Thread-safe: share one Store between worker threads; each call opens its own session."""
 
@@ -235,7 +246,24 @@ class Store:
         with self._tx() as s:
             return list(s.scalars(query))
 
+    def find_task_ids(self, prefix: str, limit: int = 5) -> list[str]:
+        """Task ids starting with `prefix`, so users can type a short id."""
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        query = select(Task.id).where(Task.id.like(f"{escaped}%", escape="\\")).order_by(Task.id).limit(limit)
+        with self._tx() as s:
+            return list(s.scalars(query))
+
     # gates and rejections --------------------------------------------------------------------
+
+    def gate_outcomes(self, run_id: str | None = None) -> list[GateOutcome]:
+        """Every stored gate verdict with its task's workflow, for reports."""
+        query = select(Task.workflow, GateResultRow.task_id, GateResultRow.gate, GateResultRow.passed,
+                       GateResultRow.reason, GateResultRow.duration_s).join(Task, Task.id == GateResultRow.task_id)
+        if run_id is not None:
+            query = query.join(RunTask, RunTask.task_id == Task.id).where(RunTask.run_id == run_id)
+        with self._tx() as s:
+            return [GateOutcome(workflow=w, task_id=t, gate=g, passed=p, reason=r, duration_s=d)
+                    for w, t, g, p, r, d in s.execute(query.order_by(GateResultRow.id))]
 
     def save_gate_result(self, task_id: str, result: GateResult) -> None:
         """One row per (task, gate): a rerun of the gate replaces its verdict."""

@@ -12,6 +12,7 @@ from forge.environment import SETUP_STEPS
 from forge.harness import HARNESSES, TOOLS
 from forge.sandbox import SANDBOX_BACKENDS
 from gates import GATES
+from gates.mutations import MUTATORS
 from preparers import FILE_TYPES, PREPARERS
 from workflows import WORKFLOWS
 
@@ -21,6 +22,7 @@ REFERENCE = (ROOT / "docs" / "reference.md").read_text()
 REGISTRIES = {
     "workflow": WORKFLOWS, "check": CHECKS, "gate": GATES, "harness": HARNESSES, "tool": TOOLS,
     "setup step": SETUP_STEPS, "sandbox backend": SANDBOX_BACKENDS, "preparer": PREPARERS, "file type": FILE_TYPES,
+    "mutator": MUTATORS,
 }
 
 
