@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -54,18 +54,22 @@ class FinalState:
         return self._cache[key]
 
     def original_xlsx(self, rel_path: str) -> Any:
-        key = ("original-xlsx", rel_path)
-        if key not in self._cache:
-            if rel_path not in self.originals:
-                raise CheckError(f"{rel_path} is not one of the task's input files")
-            self._cache[key] = _load_xlsx(self.originals[rel_path], rel_path, True)
-        return self._cache[key]
+        """The input workbook as the task gave it; parsed once per content for every probe and episode."""
+        if rel_path not in self.originals:
+            raise CheckError(f"{rel_path} is not one of the task's input files")
+        return original_workbook(self.originals[rel_path], rel_path)
 
     @cached_property
     def listing(self) -> list[str]:
         """Every regular file in the job dir, as relative posix paths."""
         root = self.job_dir.resolve()
         return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+@lru_cache(maxsize=64)
+def original_workbook(data: bytes, rel_path: str) -> Any:
+    """Shared and read-only: callers must not modify the returned workbook."""
+    return _load_xlsx(data, rel_path, True)
 
 
 def _load_xlsx(data: bytes, rel_path: str, data_only: bool) -> Any:

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from forge.checks.state import original_workbook
 from gates.mutations.spec import MutantFiles, MutationInput, register_mutator
 
 XLSX = {"xlsx"}
@@ -43,8 +44,8 @@ def _diff(probe: MutationInput) -> _Diff | None:
     source = probe.input_of_type("xlsx")
     if path is None or path not in probe.oracle_outputs:
         return None
-    wb = _load(probe.oracle_outputs[path])
-    original_wb = _load(probe.inputs[source]) if source else None
+    wb = _load(probe.oracle_outputs[path])  # a private copy: the mutator edits it
+    original_wb = original_workbook(probe.inputs[source], source) if source else None  # shared, read only
     for ws in wb.worksheets:
         original = original_wb[ws.title] if original_wb and ws.title in original_wb.sheetnames else None
         rows = max(ws.max_row, original.max_row if original else 0)
