@@ -51,6 +51,9 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     logger = get_run_logger()
     store = stages.store_for(ctx.db_url)
     HARNESSES.get(config.harness)  # unknown harness: fail before any work, listing the known ones
+    if settings.teacher_base_url or settings.judge_base_url:
+        raise ConfigError("FORGE_TEACHER_BASE_URL / FORGE_JUDGE_BASE_URL are set, but this version has no "
+                          "model-backed teacher or judge yet; unset them to replay reference solutions")
     prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
     store.start_run(ctx.run_id, "generate", config)
     samples = _sample(ctx, config)

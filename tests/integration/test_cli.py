@@ -53,6 +53,12 @@ def test_bad_input_gets_a_clear_message_and_exit_2(args: list[str], message: str
     assert message in " ".join(run.stderr.split())
 
 
+def test_a_configured_model_endpoint_is_refused_not_silently_replayed(cli_env: dict[str, str]) -> None:
+    run = forge("generate", "--tasks", "1", env={**cli_env, "FORGE_TEACHER_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert run.returncode == 2
+    assert "no model-backed teacher" in " ".join(run.stderr.split())
+
+
 def test_skills_list_shows_the_taxonomy(cli_env: dict[str, str]) -> None:
     run = forge("skills", "list", "--json", env=cli_env)
     skills = json.loads(run.stdout)
