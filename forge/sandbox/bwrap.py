@@ -10,10 +10,14 @@ unprivileged uid cannot even reach a Python under a 0700 /root. So as root, bwra
 mounts with root's rights *without* a user namespace, and setpriv drops to a distinct
 unprivileged uid per sandbox before bash starts. As any other user, bwrap runs with
 `--unshare-all` (a user namespace) and the limits are applied inside it.
+
+`python3` inside is a shim (`forge.sandbox.zygote`, mounted at /run/forge-py): as root it
+has a preloaded interpreter fork the call into the sandbox, ~200 ms faster than a fresh one.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -36,7 +40,8 @@ from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
-from forge.sandbox import _paths
+from forge.sandbox import _paths, zygote
+from forge.sandbox._stream import _Stream
 from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits
 
 logger = logging.getLogger(__name__)
@@ -57,6 +62,9 @@ _SHELL_ENV = {
     "TMPDIR": "/tmp",
     "PYTHONDONTWRITEBYTECODE": "1",
     "TERM": "dumb",
+    # numpy: no BLAS threads (they eat RLIMIT_AS, and the warm python zygote must have none at fork)
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
 }
 _READ_CHUNK = 65536
 _REAP_TIMEOUT_S = 5.0
@@ -83,58 +91,6 @@ def _popen(argv: list[str], info_w: int) -> subprocess.Popen[bytes]:
         )
 
     return pool.submit(spawn).result()
-
-
-class _Stream:
-    """Collects one pipe up to a byte limit and spots the per-command end marker in it."""
-
-    def __init__(self, token: str, limit: int, *, with_code: bool) -> None:
-        self._prefix = b"\n" + token.encode() + (b" " if with_code else b"\n")
-        self._with_code = with_code
-        self._limit = limit
-        self._window = bytearray()  # bytes that may still be the start of the marker
-        self.kept = bytearray()
-        self.total = 0
-        self.done = False
-        self.code: int | None = None
-
-    def feed(self, chunk: bytes) -> None:
-        self._window += chunk
-        at = self._window.find(self._prefix)
-        if at < 0:
-            cut = len(self._window) - (len(self._prefix) - 1)
-            if cut > 0:
-                self._commit(self._window[:cut])
-                del self._window[:cut]
-            return
-        self._commit(self._window[:at])
-        del self._window[:at]
-        if self._with_code:
-            end = self._window.find(b"\n", len(self._prefix))
-            if end < 0:
-                return  # the rest of the marker line is still on its way
-            digits = bytes(self._window[len(self._prefix) : end])
-            self.code = int(digits) if digits.isdigit() else 255
-        self._window.clear()  # anything after the marker is a stray background write
-        self.done = True
-
-    def flush(self) -> None:
-        """No marker will come (EOF, timeout): what waited in the window was output."""
-        self._commit(self._window)
-        self._window.clear()
-
-    def _commit(self, data: bytes | bytearray) -> None:
-        self.total += len(data)
-        room = self._limit - len(self.kept)
-        if room > 0:
-            self.kept += data[:room]
-
-    @property
-    def truncated(self) -> bool:
-        return self.total > self._limit
-
-    def text(self) -> str:
-        return self.kept.decode("utf-8", errors="replace")
 
 
 def _reap(proc: subprocess.Popen[bytes], pidfd_box: list[int | None]) -> None:
@@ -369,7 +325,8 @@ class BwrapBackend:
 
     As root, each open sandbox runs as its own uid from `uid_base` on (chosen at random
     within a 4M range so that several worker processes rarely collide), which gives each
-    sandbox its own process budget.
+    sandbox its own process budget. With `warm_python`, `python3` inside is forked from a
+    preloaded interpreter when it can be (see `forge.sandbox.zygote`): ~10x faster to start.
     """
 
     name = "bwrap"
@@ -385,6 +342,7 @@ class BwrapBackend:
         uid_base: int = 200_000,
         control_root: Path | None = None,
         start_timeout_s: float = 10.0,
+        warm_python: bool = True,
     ) -> None:
         self._tools = {"bwrap": bwrap_path, "prlimit": prlimit_path, "setpriv": setpriv_path, "bash": "bash"}
         self._resolved: dict[str, str] | None = None
@@ -400,6 +358,7 @@ class BwrapBackend:
         self._uid_lock = threading.Lock()
         self.control_root = control_root
         self.start_timeout_s = start_timeout_s
+        self.warm_python = warm_python
 
     def check_available(self) -> None:
         """Raise SandboxUnavailableError, with the install command, if a needed tool is missing."""
@@ -442,6 +401,20 @@ class BwrapBackend:
         with self._uid_lock:
             self._uids_used.discard(uid)
 
+    def _env(self, warm: bool) -> dict[str, str]:
+        path = [zygote.BIN_DIR] if warm else []
+        return {"PATH": ":".join([*path, *self._python_bins, *_DEFAULT_PATH]), **_SHELL_ENV}
+
+    @functools.cached_property
+    def warm_python_spec(self) -> zygote.WarmPythonSpec | None:
+        """The warm python for these sandboxes (None: no python3 on their PATH)."""
+        return zygote.spec_for([*self._python_bins, *_DEFAULT_PATH], self._env(True))
+
+    def warm_python_dir(self) -> Path | None:
+        """The shim dir to mount (as root the zygote is then running), or None: python3 runs cold."""
+        spec = self.warm_python_spec if self.warm_python else None
+        return zygote.warm_python(spec).ensure() if spec is not None else None
+
     def argv(
         self, job_dir: Path, control: Path, limits: SandboxLimits, uid: int | None, info_fd: int
     ) -> list[str]:
@@ -467,9 +440,11 @@ class BwrapBackend:
         for parent in _paths.parents_to_open(self._prefixes):
             args += ["--chmod", "0755", parent]
         args += ["--bind", str(job_dir), "/job", "--ro-bind", str(control), _CONTROL]
+        warm = self.warm_python_dir()
+        if warm is not None:
+            args += ["--ro-bind", str(warm), zygote.MOUNT_POINT]
         args += ["--chmod", "0755", "/run", "--chdir", "/job", "--clearenv"]
-        path = ":".join([*self._python_bins, *_DEFAULT_PATH])
-        for key, value in {"PATH": path, **_SHELL_ENV}.items():
+        for key, value in self._env(warm is not None).items():
             args += ["--setenv", key, value]
         args += ["--info-fd", str(info_fd), "--", tools["prlimit"], f"--as={limits.memory_mb * _MIB}"]
         args += [f"--nproc={limits.max_processes}", f"--cpu={limits.cpu_seconds}"]

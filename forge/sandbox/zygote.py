@@ -1,0 +1,268 @@
+"""Host side of the warm python: one zygote per host process and sandbox interpreter.
+
+A `python3` that imports openpyxl costs ~200 ms before the script's first line; the zygote
+(`forge.sandbox._zygote`) pays that once and forks a child per call into the calling
+sandbox. Sandboxes see one read-only directory at /run/forge-py: `bin/` holds the shims
+(`forge.sandbox._pyshim`, first on PATH) and, as root, `zygote.sock`. The directory is mounted
+rather than the socket so that a zygote restarted after a crash is seen by sandboxes already
+open. Without root there is no setns, so no socket: the shims exec the real interpreter.
+
+The zygote starts lazily on the first sandbox, with exactly the sandbox's environment (no
+host variables, no secrets). This process creates the listening socket, so calls made while
+the zygote still imports simply queue, and holds a "lifeline" pipe: the zygote exits (and
+removes the directory) when this process does, however it dies. A forked child gets its own
+zygote on first use.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from forge.errors import SandboxError
+
+logger = logging.getLogger(__name__)
+
+MOUNT_POINT = "/run/forge-py"
+BIN_DIR = f"{MOUNT_POINT}/bin"
+SOCKET_NAME = "zygote.sock"
+_SERVER = Path(__file__).with_name("_zygote.py")
+_SHIM = Path(__file__).with_name("_pyshim.py")
+_MAX_SHEBANG = 250  # Linux reads 256 bytes of a #! line
+_QUICK_DEATH_S = 30.0
+_MAX_QUICK_DEATHS = 3
+_STOP_TIMEOUT_S = 5.0
+
+
+class WarmPythonSpec(BaseModel):
+    """Which interpreter the zygote runs, and the sandbox environment it runs with."""
+
+    model_config = ConfigDict(frozen=True)
+
+    interpreter: str
+    """Absolute path of the sandbox's `python3`; the same path on the host and inside."""
+    env: tuple[tuple[str, str], ...]
+    """The sandbox shell's whole environment, PATH included."""
+    names: tuple[str, ...]
+    """Command names that get a shim (those that resolve to `interpreter` on the sandbox PATH)."""
+
+
+def spec_for(search_path: Sequence[str], env: Mapping[str, str]) -> WarmPythonSpec | None:
+    """The spec for a sandbox whose PATH (without the shim dir) is `search_path`; None if it
+    has no python3, or one whose path does not fit in a #! line."""
+    path = os.pathsep.join(search_path)
+    interpreter = shutil.which("python3", path=path)
+    if interpreter is None or len(interpreter) + 6 > _MAX_SHEBANG:
+        return None
+    interpreter = os.path.abspath(interpreter)
+    candidates = ["python3", "python"]
+    versioned = os.path.basename(os.path.realpath(interpreter))
+    if re.fullmatch(r"python3\.\d+", versioned):
+        candidates.append(versioned)
+    names = []
+    for name in candidates:
+        found = shutil.which(name, path=path)
+        if found and os.path.dirname(os.path.abspath(found)) == os.path.dirname(interpreter):
+            with suppress(OSError):
+                if os.path.samefile(found, interpreter):
+                    names.append(name)
+    return WarmPythonSpec(interpreter=interpreter, env=tuple(sorted(env.items())), names=tuple(names))
+
+
+class WarmPython:
+    """The shim directory and zygote for one spec in this process; `ensure` is thread-safe."""
+
+    def __init__(self, spec: WarmPythonSpec) -> None:
+        self.spec = spec
+        self._lock = threading.Lock()
+        self._dir: Path | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lifeline: int | None = None
+        self._started = 0.0
+        self._quick_deaths = 0  # in a row; a zygote that cannot start is not restarted forever
+
+    @property
+    def pid(self) -> int | None:
+        """The zygote's pid while it runs."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.poll() is None else None
+
+    @property
+    def socket_path(self) -> Path | None:
+        return self._dir / SOCKET_NAME if self._dir is not None else None
+
+    def shim_dir(self) -> Path:
+        """The host dir to mount at MOUNT_POINT, with the shims in `bin/` (made on first use)."""
+        with self._lock:
+            return self._shim_dir_locked()
+
+    def ensure(self) -> Path:
+        """`shim_dir`, and as root a running zygote (started, or restarted if it died, here)."""
+        with self._lock:
+            shims = self._shim_dir_locked()
+            if os.geteuid() != 0 or (self._proc is not None and self._proc.poll() is None):
+                return shims
+            if self._proc is not None:
+                logger.warning("the warm python zygote exited (%s); restarting it", self._proc.returncode)
+                quick = time.monotonic() - self._started < _QUICK_DEATH_S
+                self._quick_deaths = self._quick_deaths + 1 if quick else 0
+                self._stop_locked()
+            if self._quick_deaths < _MAX_QUICK_DEATHS:
+                self._start()
+            elif self._quick_deaths == _MAX_QUICK_DEATHS:
+                self._quick_deaths += 1
+                logger.warning("the warm python zygote keeps dying at start; python3 runs cold from now on")
+            return shims
+
+    def _shim_dir_locked(self) -> Path:
+        if self._dir is None:
+            self._dir = self._make_dir()
+        return self._dir
+
+    def _make_dir(self) -> Path:
+        try:
+            root = Path(tempfile.mkdtemp(prefix="forge-py-"))
+            root.chmod(0o755)  # sandbox users need to reach the shims and the socket
+            (root / "bin").mkdir(mode=0o755)
+            header = f"#!{self.spec.interpreter} -IS\n"
+            for name in self.spec.names:
+                shim = root / "bin" / name
+                shim.write_text(header + _SHIM.read_text(encoding="utf-8"), encoding="utf-8")
+                shim.chmod(0o755)
+        except OSError as exc:
+            where = tempfile.gettempdir()
+            raise SandboxError(f"cannot prepare the warm python shims in {where}: {exc}") from exc
+        logger.debug("warm python shims in %s for %s", root, self.spec.interpreter)
+        return root
+
+    def _start(self) -> None:
+        assert self._dir is not None
+        self._started = time.monotonic()
+        path = self._dir / SOCKET_NAME
+        path.unlink(missing_ok=True)
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        life_r, life_w = os.pipe()
+        log_r, log_w = os.pipe()
+        try:
+            listener.bind(str(path))
+            path.chmod(0o666)  # any sandbox uid may connect; the zygote vets each caller
+            listener.listen(128)
+            argv = [self.spec.interpreter, str(_SERVER), str(listener.fileno()), str(life_r)]
+            self._proc = subprocess.Popen(
+                argv,
+                pass_fds=(listener.fileno(), life_r),
+                env=dict(self.spec.env),
+                cwd="/",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=log_w,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            os.close(life_w)
+            os.close(log_r)
+            path.unlink(missing_ok=True)
+            raise SandboxError(
+                f"cannot start the warm python zygote ({self.spec.interpreter}): {exc}; "
+                "open the backend with warm_python=False to run python3 cold"
+            ) from exc
+        finally:
+            listener.close()  # the zygote holds it now: if the zygote dies, connects are refused
+            os.close(life_r)
+            os.close(log_w)
+        self._lifeline = life_w
+        threading.Thread(target=_log_lines, args=(log_r,), name="forge-zygote-log", daemon=True).start()
+        logger.debug("warm python zygote started: pid %s, socket %s", self._proc.pid, path)
+
+    def stop(self) -> None:
+        """Stop the zygote (calls in flight finish); the shims fall back until `ensure` restarts it."""
+        with self._lock:
+            self._stop_locked()
+
+    def _stop_locked(self) -> None:
+        if self._proc is not None:  # killed first: on a closed lifeline it would remove our dir
+            with suppress(ProcessLookupError):
+                self._proc.kill()
+            with suppress(subprocess.TimeoutExpired):
+                self._proc.wait(_STOP_TIMEOUT_S)
+            self._proc = None
+        if self._lifeline is not None:
+            os.close(self._lifeline)
+            self._lifeline = None
+        if self._dir is not None:
+            (self._dir / SOCKET_NAME).unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Stop the zygote and remove the shim dir."""
+        with self._lock:
+            self._stop_locked()
+            if self._dir is not None:
+                shutil.rmtree(self._dir, ignore_errors=True)
+                self._dir = None
+
+    def _abandon(self) -> None:
+        """In a forked child: let go of the parent's zygote without touching it."""
+        if self._lifeline is not None:  # a raw fd: no lock that a thread of the parent may hold
+            with suppress(OSError):
+                os.close(self._lifeline)
+        self._lifeline, self._proc, self._dir = None, None, None
+
+
+def _log_lines(fd: int) -> None:
+    """The zygote's stderr (it writes only when something is wrong) into our log, until EOF."""
+    pending = b""
+    with suppress(OSError):
+        while chunk := os.read(fd, 65536):
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                logger.warning("warm python zygote: %s", line.decode(errors="replace"))
+    with suppress(OSError):
+        os.close(fd)
+
+
+_registry: dict[WarmPythonSpec, WarmPython] = {}
+_registry_lock = threading.Lock()
+
+
+def warm_python(spec: WarmPythonSpec) -> WarmPython:
+    """This process's manager for `spec` (look it up per use: a forked child gets a new one)."""
+    with _registry_lock:
+        manager = _registry.get(spec)
+        if manager is None:
+            manager = _registry[spec] = WarmPython(spec)
+        return manager
+
+
+def close_all() -> None:
+    """Stop every zygote of this process and remove their dirs (also run at exit)."""
+    with _registry_lock:
+        managers = list(_registry.values())
+        _registry.clear()
+    for manager in managers:
+        manager.close()
+
+
+def _after_fork_in_child() -> None:
+    global _registry_lock
+    _registry_lock = threading.Lock()
+    for manager in _registry.values():
+        manager._lock = threading.Lock()
+        manager._abandon()
+    _registry.clear()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+atexit.register(close_all)

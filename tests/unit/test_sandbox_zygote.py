@@ -1,0 +1,380 @@
+"""The warm python (`forge.sandbox.zygote`): a python3 call served by the zygote behaves like a
+real one where it matters, is isolated exactly like one, and never is the only way to run."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, zygote
+
+needs_root_bwrap = pytest.mark.skipif(
+    shutil.which("bwrap") is None or os.geteuid() != 0, reason="the zygote needs bubblewrap and root"
+)
+WHO = "python3 -c 'import os; print(os.getppid())'"  # 0: the parent is outside the sandbox's pid ns
+
+
+def _backend(warm: bool) -> BwrapBackend:
+    return BwrapBackend(warm_python=warm)
+
+
+def _zygote_of(backend: BwrapBackend) -> zygote.WarmPython:
+    assert backend.warm_python_spec is not None
+    return zygote.warm_python(backend.warm_python_spec)
+
+
+def _children_of(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _pids_of_uid(uid: int) -> list[int]:
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                lines = Path(f"/proc/{entry}/status").read_text().splitlines()
+            except OSError:
+                continue
+            if any(line.startswith("Uid:") and int(line.split()[1]) == uid for line in lines):
+                pids.append(int(entry))
+    return pids
+
+
+def _open(tmp_path: Path, name: str, warm: bool = True, **limits: float) -> BwrapSandbox:
+    job = tmp_path / name
+    job.mkdir()
+    return _backend(warm).open(job, SandboxLimits(**limits))
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[BwrapSandbox]:
+    with _open(tmp_path, "warm") as sandbox:
+        yield sandbox
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[BwrapSandbox, BwrapSandbox]]:
+    with _open(tmp_path, "warm") as warm, _open(tmp_path, "cold", warm=False) as cold:
+        yield warm, cold
+
+
+# --- served warm, and the same as cold ------------------------------------------------------
+
+
+@needs_root_bwrap
+def test_python3_python_and_the_versioned_name_are_served_by_the_zygote(pair: tuple) -> None:
+    warm, cold = pair
+    for name in ("python3", "python", f"python3.{sys.version_info.minor}"):
+        assert warm.run(WHO.replace("python3", name, 1)).stdout == "0\n", name
+    assert cold.run(WHO).stdout.strip() not in ("", "0")
+    assert "/run/forge-py/bin" not in cold.run("echo $PATH").stdout
+
+
+SAME_AS_COLD = [
+    "python3 -c 'import sys; print(sys.argv, repr(sys.path[0]), sorted(globals()), __loader__)' a b",
+    "python3 -c '1/0'",
+    "python3 -c 'def ('",
+    "python3 -c 'import sys; sys.exit(3)'",
+    "python3 -c 'import sys; sys.exit(\"bye\")'",
+    "python3 -c 'raise KeyboardInterrupt'; echo rc=$?",
+    "python3 - a b <<'PY'\nimport sys\nprint(sys.argv, repr(sys.path[0]), __file__, sorted(globals()))\nPY",
+    "echo 'print(42)' | python3",
+    "echo 'print(input())' | python3 -c 'print(input().upper())'",
+    "echo hi | python3 -c 'import sys; print(sys.stdin.read())'",
+    "printf 'import sys\\nprint(sys.argv, sys.path[0], __file__, __name__, __loader__)\\n"
+    "raise ValueError(1)\\n' > s.py; mkdir -p sub; cp s.py sub/t.py;"
+    " python3 s.py a b; python3 ./sub/t.py; (cd sub && python3 t.py; python3 ../sub/t.py)",
+    "echo '{\"a\": [1, 2]}' | python3 -m json.tool",
+    "python3 -m nosuchmod",
+    "python3 missing.py",
+    "mkdir -p app && echo 'import sys; print(sys.argv, sys.path[0])' > app/__main__.py && python3 ./app",
+    "python3 -m zipapp app -p '/usr/bin/env python3' -o app.pyz && python3 app.pyz x && ./app.pyz y",
+    "python3 -u -c 'import sys; print(sys.stdout.write_through, sys.stdout.line_buffering)'",
+    "python3 -Bc 'import sys; print(sys.dont_write_bytecode)'",
+    "python3 -c 'import sys; s = sys.stdout; print(s.encoding, s.errors, sys.stdin.errors, sys.stderr.errors,"
+    " s.line_buffering, sys.stderr.line_buffering, sys.stdin.name, s.buffer.raw.name, sys.executable)'",
+    "mkdir -p d/e && (cd d/e && python3 -c 'import os; print(os.getcwd())')",
+    "python3 -c 'import os; print(sorted(kv for kv in os.environ.items()"
+    " if kv[0] not in (\"PATH\", \"_\")))'",
+    "export FOO=bar; python3 -c 'import os; print(os.environ[\"FOO\"])'",
+    "python3 -c 'f = open(\"unclosed.txt\", \"w\"); f.write(\"kept\")'; cat unclosed.txt",
+    "python3 -c 'import atexit; atexit.register(print, \"bye\"); print(\"hi\")'",
+    "python3 -c 'import threading as t, time;"
+    " t.Thread(target=lambda: (time.sleep(0.2), print(\"t\"))).start()'",
+    "python3 -c 'print(\"x\" * 100000)' | head -c 3; echo \" ${PIPESTATUS[@]}\"",
+    "python3 -c 'import os, signal; os.kill(os.getpid(), signal.SIGTERM)'; echo rc=$?",
+    "(umask 077; python3 -c 'import os; print(oct(os.umask(0)))')",
+    "python3 -c 'import resource as r;"
+    " print([r.getrlimit(getattr(r, n)) for n in dir(r) if n[:7] == \"RLIMIT_\"])'",
+    "python3 -c 'import subprocess as s;"
+    " print(s.run([\"python3\", \"-c\", \"print(7)\"], capture_output=True))'",
+    "timeout 1 python3 -c 'import time; time.sleep(5)'; echo rc=$?",
+    "python3 -c 'import sys; print(sys.orig_argv, sys.flags.dont_write_bytecode)'",
+    "python3 -c 'import socket; print([n for _, n in socket.if_nameindex()], socket.gethostname())'",
+    "echo 'print(\"user json\")' > json.py; python3 -c 'import json'; rm json.py",
+    "python3 -V; python3 -I -c 'print(1)'",
+]
+
+
+def _scrub(text: str, box: BwrapSandbox) -> str:
+    """Object addresses differ from run to run."""
+    return re.sub(r"0x[0-9a-f]+", "0x..", text.replace(str(box.job_dir), "JOB"))
+
+
+@needs_root_bwrap
+@pytest.mark.parametrize("command", SAME_AS_COLD)
+def test_a_warm_call_behaves_like_a_cold_one(pair: tuple, command: str) -> None:
+    warm, cold = pair
+
+    def outcome(box: BwrapSandbox) -> tuple[int, str, str]:
+        result = box.run(command, timeout_s=20)
+        return result.exit_code, _scrub(result.stdout, box), _scrub(result.stderr, box)
+
+    assert outcome(warm) == outcome(cold)
+
+
+@needs_root_bwrap
+def test_exit_statuses_and_tracebacks(box: BwrapSandbox) -> None:
+    assert box.run(WHO).stdout == "0\n"
+    assert box.run("python3 -c 'import sys; sys.exit(3)'").exit_code == 3
+    crash = box.run("python3 -c 'import os; print(os.getppid()); 1/0'")
+    assert (crash.exit_code, crash.stdout) == (1, "0\n")
+    assert crash.stderr == (
+        'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+        "ZeroDivisionError: division by zero\n"
+    )
+    assert box.run("python3 -c 'raise KeyboardInterrupt'").exit_code == 130
+    assert box.run("python3 -c 'import os; os.kill(os.getpid(), 9)'").exit_code == 137
+
+
+# --- isolated exactly like a cold call ------------------------------------------------------
+
+
+@needs_root_bwrap
+def test_runs_as_the_sandbox_uid_without_any_capability(box: BwrapSandbox) -> None:
+    probe = "import os; print(os.getppid(), os.getuid()); print(open('/proc/self/status').read())"
+    first, status = box.run(f'python3 -c "{probe}"').stdout.split("\n", 1)
+    assert first == f"0 {box.uid}"
+    fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+    assert fields["Uid"].split() == [str(box.uid)] * 4 and fields["Gid"].split() == [str(box.uid)] * 4
+    assert fields["Groups"].strip() == ""
+    for cap in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"):
+        assert int(fields[cap], 16) == 0, cap
+    assert fields["NoNewPrivs"] == "1"
+
+
+@needs_root_bwrap
+def test_cannot_reach_the_network_or_a_server_on_the_hosts_loopback(box: BwrapSandbox) -> None:
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(8)
+        port = server.getsockname()[1]
+        socket.create_connection(("127.0.0.1", port), timeout=3).close()  # the server is real
+        probe = f"import os, socket; print(os.getppid()); socket.create_connection(('127.0.0.1', {port}), 3)"
+        result = box.run(f'python3 -c "{probe}"')
+        assert result.stdout == "0\n" and "ConnectionRefusedError" in result.stderr
+        outside = box.run("python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), 3)\"")
+        assert outside.exit_code != 0 and "unreachable" in outside.stderr
+        server.setblocking(False)
+        server.accept()[0].close()  # the host's own connection, and nothing from the sandbox
+        with pytest.raises(BlockingIOError):
+            server.accept()
+
+
+@needs_root_bwrap
+def test_no_host_variable_reaches_the_zygote_or_its_children(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FORGE_FAKE_SECRET", "sk-fake-host-secret")
+    zygote.close_all()  # the next sandbox starts a zygote while the secret is in our environment
+    with _open(tmp_path, "warm") as box:
+        probe = "import os; print(os.getppid(), dict(os.environ)); print(open('/proc/self/environ').read())"
+        result = box.run(f'python3 -c "{probe}"')
+        zygote_pid = _zygote_of(_backend(True)).pid
+    assert result.exit_code == 0 and result.stdout.startswith("0 "), result.stderr
+    assert "FORGE_FAKE_SECRET" not in result.stdout and "sk-fake" not in result.stdout
+    assert zygote_pid is not None
+    assert b"sk-fake" not in Path(f"/proc/{zygote_pid}/environ").read_bytes()
+
+
+@needs_root_bwrap
+def test_cannot_read_host_files_or_write_outside_the_job_dir(box: BwrapSandbox, tmp_path: Path) -> None:
+    script = (
+        "import os, sys\n"
+        "print(os.getppid(), sorted(os.listdir('/root')))\n"
+        f"for path in ['/x', '/usr/x', '/etc/x', '/run/forge-py/x', '/run/forge-py/bin/python3',"
+        f" '{sys.prefix}/x']:\n"
+        "    try:\n"
+        "        open(path, 'w').close(); print('WROTE', path)\n"
+        "    except OSError as exc:\n"
+        "        print(type(exc).__name__)\n"
+        "try:\n"
+        f"    open({__file__!r}).read(); print('READ')\n"
+        "except OSError as exc:\n"
+        "    print(type(exc).__name__)\n"
+        "open('/job/inside.txt', 'w').write('ok')\n"
+    )
+    box.put_file("probe.py", script.encode())
+    result = box.run("python3 probe.py")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    prefixes = (sys.prefix, sys.base_prefix)
+    visible = {p[len("/root/") :].split("/")[0] for p in prefixes if p.startswith("/root/")}
+    assert lines[0] == f"0 {sorted(visible)}"
+    assert "WROTE" not in result.stdout and "READ" not in result.stdout
+    assert (box.job_dir / "inside.txt").read_text() == "ok"
+    assert not (tmp_path / "x").exists()
+
+
+@needs_root_bwrap
+def test_the_sandbox_limits_apply(tmp_path: Path) -> None:
+    with _open(tmp_path, "warm", memory_mb=700, max_processes=40, cpu_seconds=7, file_size_mb=3) as box:
+        kinds = "r.RLIMIT_AS, r.RLIMIT_NPROC, r.RLIMIT_CPU, r.RLIMIT_FSIZE"
+        probe = f"import os, resource as r; print(os.getppid(), [r.getrlimit(x) for x in ({kinds})])"
+        result = box.run(f'python3 -c "{probe}"')
+        mib = 1024 * 1024
+        assert result.stdout == f"0 [({700 * mib}, {700 * mib}), (40, 40), (7, 7), ({3 * mib}, {3 * mib})]\n"
+        big = box.run("python3 -c 'b = bytearray(2 * 1024**3)'")
+        assert big.exit_code == 1 and "MemoryError" in big.stderr
+        disk = box.run("python3 -c 'open(\"big.bin\", \"wb\").write(bytes(4 * 1024 * 1024))'")
+        assert disk.exit_code != 0 and (box.job_dir / "big.bin").stat().st_size <= 3 * mib
+
+
+@needs_root_bwrap
+def test_a_timed_out_call_is_killed_and_nothing_is_left_behind(tmp_path: Path) -> None:
+    box = _open(tmp_path, "warm", command_timeout_s=1)
+    uid = box.uid
+    zygote_pid = _zygote_of(_backend(True)).pid
+    assert uid is not None and zygote_pid is not None
+    assert box.run(WHO).stdout == "0\n"
+    result = box.run("python3 -c 'import time; time.sleep(60)'")
+    assert result.timed_out and result.exit_code == 124 and result.duration_s < 5
+    box.close()
+    deadline = time.monotonic() + 5
+    while _pids_of_uid(uid) or _children_of(zygote_pid):
+        assert time.monotonic() < deadline, (_pids_of_uid(uid), _children_of(zygote_pid))
+        time.sleep(0.05)
+
+
+@needs_root_bwrap
+def test_killing_the_shim_kills_the_call(box: BwrapSandbox) -> None:
+    count = "grep -l '_zygot[e]' /proc/[0-9]*/cmdline 2>/dev/null | wc -l"
+    command = f"python3 -c 'import time; time.sleep(30)' & sleep 0.5; {count}; kill -9 $!; sleep 0.5; {count}"
+    assert box.run(command).stdout.split() == ["1", "0"]
+
+
+@needs_root_bwrap
+def test_two_sandboxes_in_parallel_do_not_interfere(tmp_path: Path) -> None:
+    errors: list[str] = []
+
+    def work(name: str) -> None:
+        probe = "import os; print(os.getppid(), os.getuid(), open('me.txt').read())"
+        with _open(tmp_path, name) as box:
+            box.put_file("me.txt", name.encode())
+            for _ in range(8):
+                out = box.run(f'python3 -c "{probe}"')
+                if out.stdout != f"0 {box.uid} {name}\n":
+                    errors.append(f"{name}: {out}")
+
+    threads = [threading.Thread(target=work, args=(f"box{i}",)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+
+
+@needs_root_bwrap
+def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: BwrapSandbox) -> None:
+    manager = _zygote_of(_backend(True))
+    assert box.run(WHO).stdout == "0\n" and manager.pid is not None and manager.socket_path is not None
+    assert os.listdir(f"/proc/{manager.pid}/task") == [str(manager.pid)]
+    body = b"\0".join([b"3", b"python3", b"-c", b"print(1)", b"LANG=C.UTF-8"])
+    fds = [os.open("/dev/null", os.O_RDWR) for _ in range(3)] + [os.open("/", os.O_PATH)]
+    try:
+        with socket.socket(socket.AF_UNIX) as conn:  # this test runs on the host, in its pid namespace
+            conn.connect(str(manager.socket_path))
+            socket.send_fds(conn, [len(body).to_bytes(4, "little") + body], fds)
+            assert conn.recv(64) == b"F\n"
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+# --- never the only way to run ---------------------------------------------------------------
+
+
+@needs_root_bwrap
+def test_without_a_zygote_the_shim_runs_the_real_interpreter_and_a_new_sandbox_restarts_it(
+    tmp_path: Path,
+) -> None:
+    with _open(tmp_path, "first") as box:
+        manager = _zygote_of(_backend(True))
+        old = manager.pid
+        manager.stop()
+        result = box.run("python3 -c 'import os, openpyxl; print(os.getppid())'")
+        assert result.exit_code == 0 and result.stdout.strip() not in ("", "0"), result.stderr
+    with _open(tmp_path, "second") as box:
+        assert box.run(WHO).stdout == "0\n"
+        assert manager.pid not in (None, old)
+
+
+def test_the_shim_alone_falls_back_to_the_real_interpreter(tmp_path: Path) -> None:
+    spec = zygote.spec_for([str(Path(sys.executable).parent), "/usr/bin", "/bin"], {"LANG": "C.UTF-8"})
+    assert spec is not None and "python3" in spec.names
+    manager = zygote.WarmPython(spec)
+    shims = manager.shim_dir() / "bin"
+    (tmp_path / "s.py").write_text("import os, sys; print(os.getppid() == int(sys.argv[1]), sys.argv[2:])\n")
+    result = subprocess.run(
+        [str(shims / "python3"), "s.py", str(os.getpid()), "a b"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=30, check=False,
+    )  # fmt: skip
+    assert (result.returncode, result.stdout, result.stderr) == (0, "True ['a b']\n", "")
+    assert (shims / "python3").read_text().startswith(f"#!{spec.interpreter} -IS\n")
+    manager.close()
+    assert not shims.exists()
+
+
+@needs_root_bwrap
+def test_a_forked_process_gets_its_own_zygote(tmp_path: Path) -> None:
+    with _open(tmp_path, "parent") as box:
+        assert box.run(WHO).stdout == "0\n"
+    parent_zygote = _zygote_of(_backend(True)).pid
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - reported through the pipe
+        try:
+            with _open(tmp_path, "child") as box:
+                served = box.run(WHO).stdout == "0\n"
+                ok = served and _zygote_of(_backend(True)).pid not in (None, parent_zygote)
+            zygote.close_all()
+            os.write(write, b"ok" if ok else b"bad")
+        finally:
+            os._exit(0)
+    os.close(write)
+    report = os.read(read, 16)
+    os.close(read)
+    os.waitpid(child, 0)
+    assert report == b"ok"
+    assert _zygote_of(_backend(True)).pid == parent_zygote  # the parent's is untouched
+    with _open(tmp_path, "again") as box:
+        assert box.run(WHO).stdout == "0\n"
