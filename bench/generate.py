@@ -1,74 +1,99 @@
 """Benchmark: generate N verified tasks through every stage, print one JSON object.
 
-    python bench/generate.py --tasks 40 --workers 2 [--libreoffice]
+    python bench/generate.py --tasks 60 --workers 2 [--libreoffice]
 
-Stages are timed in-process (no Prefect), with the same plain functions the flow wraps: the
-workflow, each gate in order (the package gate's probes too), the episode, the judge, the write.
+Two passes over the same sampled skills, in worker processes (no Prefect), with the same plain
+functions the flow wraps:
+
+- `gates`: workflow + every gate in order (file, consistency, duplicate, package with its
+  do-nothing, oracle and mutation probes): `verified_tasks_per_s`;
+- `end_to_end`: the same plus the teacher episode, the judge and the shard write:
+  `end_to_end_per_s`.
+
+The near-duplicate gate needs one index shared by the run, so it is applied in the parent first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import platform
 import statistics
 import tempfile
-import threading
 import time
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from forge.dataset import write_manifest, write_shard
 from forge.environment import TaskEnvironment
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.judge import ProgrammaticJudge
-from forge.models import Episode
-from forge.sandbox import SandboxLimits, open_sandbox
+from forge.models import Episode, TaskBundle
+from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.roundtrip import libreoffice_roundtrip
 from skills import load_taxonomy, sample_skills
 from workflows import WORKFLOWS
 
-_lock = threading.Lock()
+Timings = dict[str, list[float]]
 
 
-class Timings:
-    def __init__(self) -> None:
-        self.samples: dict[str, list[float]] = defaultdict(list)
-
-    def add(self, stage: str, seconds: float) -> None:
-        with _lock:
-            self.samples[stage].append(seconds)
-
-    def timed(self, stage: str, fn, *args):  # noqa: ANN001, ANN202
-        started = time.perf_counter()
-        try:
-            return fn(*args)
-        finally:
-            self.add(stage, time.perf_counter() - started)
+def _timed(timings: Timings, stage: str, fn, *args):  # noqa: ANN001, ANN202
+    started = time.perf_counter()
+    try:
+        return fn(*args)
+    finally:
+        timings.setdefault(stage, []).append(time.perf_counter() - started)
 
 
-def one_task(sample, ctx: GateContext, timings: Timings):  # noqa: ANN001, ANN201
-    harness, teacher, judge = HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge()
-    bundle = timings.timed("workflow", WORKFLOWS.get(sample.skill.workflow).build, sample.skill, sample.seed)
+def one_task(sample, ctx: GateContext, with_episode: bool):  # noqa: ANN001, ANN201
+    """In a worker process: build, gate and (optionally) replay one task; returns (kept, timings)."""
+    timings: Timings = {}
+    bundle = _timed(timings, "workflow", WORKFLOWS.get(sample.skill.workflow).build, sample.skill, sample.seed)
     for gate in GATE_ORDER:
-        result = timings.timed(f"gate.{gate}", run_gate, gate, bundle, ctx)
+        result = _timed(timings, f"gate.{gate}", run_gate, gate, bundle, ctx)
         for probe, seconds in result.details.get("probe_seconds", {}).items():
-            timings.add(f"gate.package.{probe}", seconds)
+            timings.setdefault(f"gate.package.{probe}", []).append(seconds)
         if not result.passed:
-            timings.add(f"rejected.{gate}:{result.reason}", 0.0)
-            return None
+            return f"{gate}:{result.reason}", timings
+    if not with_episode:
+        return bundle, timings
+    harness, teacher, judge = HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge()
     started = time.perf_counter()
     with TaskEnvironment(bundle, ctx.scratch_root) as env:
         env.materialize()
         steps, _ = run_steps(env, bundle, harness, teacher)
-        timings.add("episode", time.perf_counter() - started)
-        outcome = timings.timed("judge", judge.judge, bundle, env.final_state(), steps)
+        timings.setdefault("episode", []).append(time.perf_counter() - started)
+        outcome = _timed(timings, "judge", judge.judge, bundle, env.final_state(), steps)
     episode = Episode(id=f"e-bench-{bundle.id}", task_id=bundle.id, harness=harness.name, harness_version=harness.version,
                       teacher=teacher.info, judge=judge.name, steps=steps, rubric=outcome.rubric, status="completed")
-    return (episode, bundle) if episode.passed else None
+    return ((episode, bundle) if episode.passed else "episode:failed"), timings
+
+
+def run_pass(samples, ctx: GateContext, workers: int, with_episode: bool) -> dict:  # noqa: ANN001
+    merged: Timings = defaultdict(list)
+    rejected: dict[str, int] = defaultdict(int)
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = list(pool.map(one_task, samples, [ctx] * len(samples), [with_episode] * len(samples)))
+    kept = []
+    for outcome, timings in results:
+        for stage, values in timings.items():
+            merged[stage].extend(values)
+        if isinstance(outcome, str):
+            rejected[outcome] += 1
+        else:
+            kept.append(outcome)
+    if with_episode:
+        out = ctx.scratch_root / "shards"
+        out.mkdir(exist_ok=True)
+        write_manifest(out, [_timed(merged, "write", write_shard, out, 0, kept)])
+    wall = time.perf_counter() - started
+    return {"kept": len(kept), "wall_s": round(wall, 3), "per_s": round(len(kept) / wall, 3),
+            "rejected": dict(rejected), "timings": merged}
 
 
 def sandbox_start_s(scratch: Path, n: int = 10) -> float:
@@ -84,38 +109,40 @@ def sandbox_start_s(scratch: Path, n: int = 10) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tasks", type=int, default=40)
+    parser.add_argument("--tasks", type=int, default=60)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
     args = parser.parse_args()
-    samples = sample_skills(load_taxonomy(), args.tasks, args.seed)
-    timings = Timings()
+    index = NearDuplicateIndex()
+    samples, duplicates = [], 0
+    for sample in sample_skills(load_taxonomy(), args.tasks, args.seed):
+        bundle: TaskBundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
+        if index.claim(bundle) is None:
+            samples.append(sample)
+        else:
+            duplicates += 1
     with tempfile.TemporaryDirectory(prefix="forge-bench-") as tmp:
         scratch = Path(tmp)
         start_s = sandbox_start_s(scratch)
         roundtrip = libreoffice_roundtrip(scratch / "lo") if args.libreoffice else None
-        ctx = GateContext(scratch_root=scratch, limits=SandboxLimits(), roundtrip=roundtrip,
-                          duplicates=NearDuplicateIndex())
-        started = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=args.workers) as pool:
-            results = list(pool.map(lambda s: one_task(s, ctx, timings), samples))
-        kept = [r for r in results if r is not None]
-        out = scratch / "shards"
-        out.mkdir()
-        info = timings.timed("write", write_shard, out, 0, kept)
-        write_manifest(out, [info])
-        wall = time.perf_counter() - started
-    stages = {k: v for k, v in timings.samples.items() if not k.startswith("rejected.")}
+        ctx = GateContext(scratch_root=scratch, roundtrip=roundtrip)
+        gates_only = run_pass(samples, ctx, args.workers, with_episode=False)
+        full = run_pass(samples, ctx, args.workers, with_episode=True)
+    stages = full["timings"]
     print(json.dumps({
         "benchmark": "generate",
-        "parameters": {"tasks": args.tasks, "workers": args.workers, "seed": args.seed,
+        "parameters": {"tasks": args.tasks, "workers": args.workers, "worker_kind": "process", "seed": args.seed,
                        "libreoffice_roundtrip": roundtrip is not None, "gates": GATE_ORDER},
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "verified_tasks": len(kept),
-        "rejected": {k.removeprefix("rejected."): len(v) for k, v in timings.samples.items() if k.startswith("rejected.")},
-        "wall_s": round(wall, 3),
-        "verified_tasks_per_s": round(len(kept) / wall, 3),
+        "near_duplicates_dropped": duplicates,
+        "verified_tasks": gates_only["kept"],
+        "verified_tasks_per_s": gates_only["per_s"],
+        "gates_wall_s": gates_only["wall_s"],
+        "end_to_end_tasks": full["kept"],
+        "end_to_end_per_s": full["per_s"],
+        "end_to_end_wall_s": full["wall_s"],
+        "rejected": gates_only["rejected"],
         "sandbox_start_s": round(start_s, 4),
         "stage_mean_s": {k: round(statistics.mean(v), 4) for k, v in sorted(stages.items())},
         "gate_cost_per_task_s": {k: round(sum(v) / max(1, len(samples)), 4) for k, v in sorted(stages.items())

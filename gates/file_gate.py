@@ -13,6 +13,7 @@ from forge.errors import CheckError, PreparerError, UnknownKeyError
 from forge.models import TaskBundle
 from gates.spec import GateContext, Rejection, register_gate
 from preparers import FILE_TYPES
+from preparers.spec import inspect_file
 
 LEFTOVER = re.compile(r"\{\{|\}\}|\{%|%\}|\bNone\b|\bnan\b|\bundefined\b|\bTODO\b|\bPLACEHOLDER\b|\bXXX\b|<[A-Z][A-Z_]{2,}>")
 
@@ -45,7 +46,7 @@ class FileGate:
                 raise Rejection("file_too_large", f"{spec.path}: {len(spec.content)} bytes, over the "
                                 f"{ctx.max_file_bytes}-byte bound", path=spec.path)
             try:
-                report = FILE_TYPES.get(spec.type).inspect(spec.content)
+                report = inspect_file(spec.type, spec.content)
             except PreparerError as exc:
                 raise Rejection("file_unreadable", f"{spec.path}: {exc}", path=spec.path) from exc
             if report.problems:

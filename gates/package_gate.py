@@ -29,7 +29,7 @@ from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
 from gates.mutations import MUTATORS, MutationInput, mutants
 from gates.spec import GateContext, Rejection, register_gate
-from preparers import FILE_TYPES
+from preparers.spec import inspect_file
 
 ORACLE_HARNESS = "terminal"
 T = TypeVar("T")
@@ -158,7 +158,7 @@ def _numbers(text: str) -> set[float]:
 
 def _visible_text(path: str, data: bytes, file_type: str) -> str:
     try:
-        return FILE_TYPES.get(file_type).inspect(data).text
+        return inspect_file(file_type, data).text
     except PreparerError as exc:
         raise Rejection("oracle_output_unreadable", f"{path}: {exc}") from exc
 

@@ -17,6 +17,7 @@ own library and check its structure.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
@@ -54,6 +55,12 @@ class Preparer(Protocol):
 
 PREPARERS: Registry[Preparer] = Registry("preparer")
 FILE_TYPES: Registry[FileType] = Registry("file type")
+
+
+@lru_cache(maxsize=256)
+def inspect_file(file_type: str, data: bytes) -> FileReport:
+    """Open `data` with its type's handler, once per content: gates inspect the same file repeatedly."""
+    return FILE_TYPES.get(file_type).inspect(data)
 
 
 def register_preparer(app: str) -> Callable[[type[T]], type[T]]:

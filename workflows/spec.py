@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 import jinja2
@@ -38,6 +39,12 @@ from forge.registry import Registry
 P = TypeVar("P", bound=BaseModel)
 
 _TEMPLATES = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@lru_cache(maxsize=512)
+def _template(source: str) -> jinja2.Template:
+    """Compile each workflow's instruction template once, not once per bundle."""
+    return _TEMPLATES.from_string(source)
 
 
 @dataclass
@@ -105,7 +112,7 @@ class Workflow(ABC, Generic[P]):
         params = self.draw(ctx)
         public = self.instruction_params(params)
         try:
-            instruction = _TEMPLATES.from_string(self.instruction).render(**public).strip()
+            instruction = _template(self.instruction).render(**public).strip()
         except jinja2.TemplateError as exc:
             raise WorkflowError(f"workflow {self.name!r}: instruction template failed: {exc}") from exc
         files = self.files(ctx, params)

@@ -53,6 +53,19 @@ class FinalState:
             self._cache[key] = _load_xlsx(self.read_bytes(rel_path), rel_path, data_only)
         return self._cache[key]
 
+    def sheets(self, rel_path: str) -> Sheets:
+        """Every sheet's cell values (calamine: fast, values only), loaded once per state."""
+        key = ("sheets", rel_path)
+        if key not in self._cache:
+            self._cache[key] = _read_sheets(self.read_bytes(rel_path), rel_path)
+        return self._cache[key]
+
+    def original_sheets(self, rel_path: str) -> Sheets:
+        """The input's sheets as the task gave them; parsed once per content."""
+        if rel_path not in self.originals:
+            raise CheckError(f"{rel_path} is not one of the task's input files")
+        return original_sheets(self.originals[rel_path], rel_path)
+
     def original_xlsx(self, rel_path: str) -> Any:
         """The input workbook as the task gave it; parsed once per content for every probe and episode."""
         if rel_path not in self.originals:
@@ -64,6 +77,30 @@ class FinalState:
         """Every regular file in the job dir, as relative posix paths."""
         root = self.job_dir.resolve()
         return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+Sheets = dict[str, list[list[Any]]]
+
+
+@lru_cache(maxsize=64)
+def original_sheets(data: bytes, rel_path: str) -> Sheets:
+    """Shared and read-only: callers must not modify the returned rows."""
+    return _read_sheets(data, rel_path)
+
+
+def _read_sheets(data: bytes, rel_path: str) -> Sheets:
+    """Sheet title -> rows of values, in workbook order; empty cells are None (as openpyxl gives)."""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        return {
+            name: [[None if value == "" else value for value in row]
+                   for row in workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)]
+            for name in workbook.sheet_names
+        }
+    except (CalamineError, ValueError, OSError) as exc:
+        raise CheckError(f"{rel_path} is not a readable xlsx workbook: {exc}") from exc
 
 
 @lru_cache(maxsize=64)

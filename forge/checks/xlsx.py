@@ -1,5 +1,5 @@
 """Built-in xlsx checks. Each is relational: it computes what the output must hold from the
-task's original input (`state.original_xlsx`) and the output itself, never from values the
+task's original input (`state.original_sheets`) and the output itself, never from values the
 workflow generated and kept aside.
 
 Tables are read the way a person sees them: the header in row 1, data rows below it, trailing
@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from forge.checks.spec import CheckOptions, Verdict, register_check
-from forge.checks.state import FinalState
+from forge.checks.state import FinalState, Sheets
 from forge.errors import CheckError
 
 NUMBER_EPS = 1e-6  # "unchanged" numbers may differ by float noise only
@@ -59,33 +59,36 @@ class Grid:
         return f"{self.sheet}!{get_column_letter(col + 1)}{row + 2}"
 
 
-def _worksheet(wb: Any, sheet: str | None, file: str) -> Any:
+def _worksheet(sheets: Sheets, sheet: str | None, file: str) -> str:
+    names = list(sheets)
+    if not names:
+        raise CheckError(f"{file} has no sheets")
     if sheet is None:
-        return wb.active
-    if sheet in wb.sheetnames:
-        return wb[sheet]
-    if len(wb.sheetnames) == 1:  # a lone renamed sheet is still the table the task meant
-        return wb.worksheets[0]
-    raise CheckError(f"{file} has no sheet {sheet!r}; its sheets are {wb.sheetnames}")
+        return names[0]
+    if sheet in sheets:
+        return sheet
+    if len(names) == 1:  # a lone renamed sheet is still the table the task meant
+        return names[0]
+    raise CheckError(f"{file} has no sheet {sheet!r}; its sheets are {names}")
 
 
-def _read_grid(wb: Any, sheet: str | None, file: str) -> Grid:
-    ws = _worksheet(wb, sheet, file)
-    values = [[_clean(v) for v in row] for row in ws.iter_rows(values_only=True)]
+def _read_grid(sheets: Sheets, sheet: str | None, file: str) -> Grid:
+    title = _worksheet(sheets, sheet, file)
+    values = [[_clean(v) for v in row] for row in sheets[title]]
     while values and all(v is None for v in values[-1]):
         values.pop()
     if not values:
-        raise CheckError(f"{file} (sheet {ws.title!r}) is empty")
+        raise CheckError(f"{file} (sheet {title!r}) is empty")
     width = max(
         (max((i + 1 for i, v in enumerate(r) if v is not None), default=0) for r in values), default=0
     )
     values = [(r + [None] * width)[:width] for r in values]
-    return Grid(file=file, sheet=ws.title, header=values[0], rows=values[1:])
+    return Grid(file=file, sheet=title, header=values[0], rows=values[1:])
 
 
 def _grids(state: FinalState, file: str, input_file: str, sheet: str | None) -> tuple[Grid, Grid]:
-    original = _read_grid(state.original_xlsx(input_file), sheet, input_file)
-    output = _read_grid(state.xlsx(file), sheet, file)
+    original = _read_grid(state.original_sheets(input_file), sheet, input_file)
+    output = _read_grid(state.sheets(file), sheet, file)
     return original, output
 
 
