@@ -11,13 +11,15 @@ from pathlib import Path
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
+from prefect.futures import PrefectFuture
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows import stages
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
-from forge.dataset import prepare_output_dir
+from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, SandboxError, UnknownKeyError
 from forge.harness import HARNESSES
+from forge.models import Episode
 from forge.settings import Settings
 from gates import GATE_ORDER
 from skills import SkillSample, load_taxonomy, sample_skills
@@ -61,14 +63,15 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     logger.info("run %s: %d skills sampled, writing to %s", ctx.run_id, len(samples), ctx.output_dir)
     try:
         with ThreadPoolTaskRunner(max_workers=config.concurrency or settings.concurrency) as runner:
-            futures = []
+            chains = []
             for sample in samples:
-                bundle = runner.submit(build_task, {"ctx": ctx, "sample": sample})
+                chain = [runner.submit(build_task, {"ctx": ctx, "sample": sample})]
                 for gate_name in GATE_ORDER:  # cheapest first; each passes the bundle on or None
-                    bundle = runner.submit(gate_task, {"ctx": ctx, "bundle": bundle, "gate_name": gate_name})
-                accepted = runner.submit(accept_task, {"ctx": ctx, "bundle": bundle})
-                futures.append(runner.submit(episode_task, {"ctx": ctx, "bundle": accepted}))
-            episodes = [f.result() for f in futures]
+                    chain.append(runner.submit(gate_task, {"ctx": ctx, "bundle": chain[-1], "gate_name": gate_name}))
+                chain.append(runner.submit(accept_task, {"ctx": ctx, "bundle": chain[-1]}))
+                chain.append(runner.submit(episode_task, {"ctx": ctx, "bundle": chain[-1]}))
+                chains.append(chain)
+            episodes = [_outcome(ctx, sample, chain) for sample, chain in zip(samples, chains)]
         shards = write_task(ctx)
     except BaseException:
         store.finish_run(ctx.run_id, "failed", None)
@@ -76,6 +79,25 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     result = summarize(ctx, config, len(samples), episodes, shards, time.perf_counter() - started)
     store.finish_run(ctx.run_id, "completed", result)
     return result
+
+
+def _outcome(ctx: RunContext, sample: SkillSample, chain: list[PrefectFuture[object]]) -> Episode | None:
+    """The sample's episode; a stage that crashed on it (a bug, not a bad task) is recorded instead.
+
+    Stages turn bad tasks into rejections themselves, so a failed task run here is unexpected:
+    it is stored with its exception, later stages of that sample never ran, and the run goes on.
+    """
+    for future in chain:
+        future.wait()
+        if not future.state.is_completed():
+            error = future.result(raise_on_failure=False)
+            message = f"{type(error).__name__}: {error}"
+            get_run_logger().error("sample %d (%s) failed: %s", sample.position, sample.skill.id, message)
+            stages.store_for(ctx.db_url).record_rejection(
+                ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", "internal_error", message)
+            return None
+    result = chain[-1].result()
+    return result if isinstance(result, Episode) else None
 
 
 def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
@@ -95,7 +117,8 @@ def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
     return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
 
 
-def summarize(ctx: RunContext, config: GenerateConfig, sampled: int, episodes: list, shards: list, duration: float) -> GenerateResult:  # noqa: ANN001
+def summarize(ctx: RunContext, config: GenerateConfig, sampled: int, episodes: list[Episode | None],
+              shards: list[ShardInfo], duration: float) -> GenerateResult:
     store = stages.store_for(ctx.db_url)
     rejections: dict[str, int] = {}
     for rej in store.rejections(ctx.run_id):
