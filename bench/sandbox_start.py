@@ -6,7 +6,9 @@ sandboxes per task and wants >= 10 tasks/s on 2 cores), and python3 calls inside
 `python3 -c pass`, `import openpyxl`, and a realistic check script (load a small xlsx, add a
 row, save), each cold (a fresh interpreter) and warm (forked from the zygote; see
 `forge.sandbox.zygote`), with the CPU the whole machine spent per call, and tasks/s for a
-verification-shaped load (a sandbox per task, that script 6 times in it).
+verification-shaped load (a sandbox per task, that script 6 times in it). Warm calls are
+measured with the native shim (`_pyshim.c`, when a C compiler is there) and the Python shim;
+`bare_loop_per_call_ms` times `python3 -c pass` in a shell loop, without the round trip.
 
     python bench/sandbox_start.py [--n 20] [--commands 200] [--threads 2] [--calls 20] [--tasks 20]
 """
@@ -22,12 +24,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from forge.sandbox import BwrapBackend, SandboxLimits, open_sandbox
+from forge.sandbox import BwrapBackend, SandboxLimits, open_sandbox, zygote
 
 _PYTHON_CALLS = {
     "bare": "python3 -c pass",
@@ -83,17 +87,36 @@ def _small_xlsx() -> bytes:
     return out.getvalue()
 
 
-def _python_calls(root: Path, limits: SandboxLimits, warm: bool, calls: int) -> dict[str, dict[str, float]]:
+@contextmanager
+def _shim(kind: str) -> Iterator[None]:
+    """Sandboxes opened inside get the native python3 shim ("c") or the Python one ("python")."""
+    saved = zygote.SHIM_COMPILER
+    zygote.SHIM_COMPILER = saved if kind == "c" else None
+    zygote.close_all()  # a new manager, so a new shim dir (and zygote)
+    try:
+        yield
+    finally:
+        zygote.SHIM_COMPILER = saved
+        zygote.close_all()
+
+
+def _python_calls(
+    root: Path, limits: SandboxLimits, warm: bool, calls: int, shim: str = "c"
+) -> dict[str, object]:
     """Median round trip of each python3 call in one sandbox; cold: a fresh interpreter each time."""
-    job = root / f"python-{'warm' if warm else 'cold'}"
+    job = root / f"python-{'warm' if warm else 'cold'}-{shim}"
     job.mkdir()
-    report: dict[str, dict[str, float]] = {}
-    with BwrapBackend(warm_python=warm).open(job, limits) as box:
+    report: dict[str, object] = {}
+    backend = BwrapBackend(warm_python=warm)
+    with _shim(shim), backend.open(job, limits) as box:
         box.put_file("book.xlsx", _small_xlsx())
         box.put_file("edit.py", _EDIT)
         served = box.run("python3 -c 'import os; print(os.getppid())'").stdout.strip() == "0"
         if served != warm:
             raise SystemExit(f"expected warm={warm}, but the zygote served={served}")
+        if warm:
+            assert backend.warm_python_spec is not None
+            report["shim"] = zygote.warm_python(backend.warm_python_spec).shim_kind
         for name, command in _PYTHON_CALLS.items():
             box.run(command)  # page cache (and, warm, the zygote's start-up)
             samples = []
@@ -106,6 +129,11 @@ def _python_calls(root: Path, limits: SandboxLimits, warm: bool, calls: int) -> 
                     raise SystemExit(f"{command!r} failed inside the sandbox: {result.stderr}")
             cpu_ms = (_busy_jiffies() - ticks) * 1000 / os.sysconf("SC_CLK_TCK") / calls
             report[name] = {**_stats(samples), "machine_cpu_ms_per_call": round(cpu_ms, 1)}
+        loop = f"for i in $(seq {calls}); do python3 -c pass || exit 1; done"
+        t0 = time.perf_counter()
+        if box.run(loop).exit_code != 0:
+            raise SystemExit("python3 -c pass failed in a loop inside the sandbox")
+        report["bare_loop_per_call_ms"] = round((time.perf_counter() - t0) * 1000 / calls, 3)
     return report
 
 
@@ -132,8 +160,6 @@ def _tasks_per_second(root: Path, limits: SandboxLimits, warm: bool, tasks: int,
 
 def _zygote_start(root: Path, limits: SandboxLimits) -> float:
     """Open + first `python3 -c pass` with no zygote running yet (it starts on the first open)."""
-    from forge.sandbox import zygote
-
     zygote.close_all()
     job = root / "zygote-start"
     job.mkdir()
@@ -189,6 +215,7 @@ def main() -> None:
         python = {
             "cold": _python_calls(root, limits, False, args.calls),
             "warm": _python_calls(root, limits, True, args.calls),
+            "warm_python_shim": _python_calls(root, limits, True, args.calls, shim="python"),
         }
         cold_tasks = max(2, args.tasks // 4)  # ~8x slower: fewer of them
         tasks = {

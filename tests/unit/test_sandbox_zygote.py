@@ -1,5 +1,6 @@
 """The warm python (`forge.sandbox.zygote`): a python3 call served by the zygote behaves like a
-real one where it matters, is isolated exactly like one, and never is the only way to run."""
+real one where it matters, is isolated exactly like one, and never is the only way to run.
+The sandbox tests run with each shim, the native one (`_pyshim.c`) and the Python one."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,9 @@ from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, zygote
 needs_root_bwrap = pytest.mark.skipif(
     shutil.which("bwrap") is None or os.geteuid() != 0, reason="the zygote needs bubblewrap and root"
 )
+needs_cc = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler for the native shim")
 WHO = "python3 -c 'import os; print(os.getppid())'"  # 0: the parent is outside the sandbox's pid ns
+ELF = b"\x7fELF"
 
 
 def _backend(warm: bool) -> BwrapBackend:
@@ -65,15 +69,43 @@ def _open(tmp_path: Path, name: str, warm: bool = True, **limits: float) -> Bwra
     return _backend(warm).open(job, SandboxLimits(**limits))
 
 
+@contextmanager
+def _shims_built_with(compiler: str | None) -> Iterator[None]:
+    """Sandboxes opened inside get shims built with `compiler` (None: the Python shim)."""
+    saved = zygote.SHIM_COMPILER
+    zygote.SHIM_COMPILER = compiler
+    zygote.close_all()  # the next sandbox makes a new manager, so a new shim dir
+    try:
+        yield
+    finally:
+        zygote.SHIM_COMPILER = saved
+        zygote.close_all()
+
+
+@pytest.fixture(scope="module", params=["c", "python"])
+def shim(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The kind of python3 shim in the sandboxes: a test that asks for it runs with each."""
+    if request.param == "c" and shutil.which("cc") is None:
+        pytest.skip("no C compiler: the native shim cannot be built")
+    with _shims_built_with("cc" if request.param == "c" else None):
+        yield request.param
+
+
+def _check_kind(shim: str) -> None:
+    assert _zygote_of(_backend(True)).shim_kind == shim
+
+
 @pytest.fixture
-def box(tmp_path: Path) -> Iterator[BwrapSandbox]:
+def box(tmp_path: Path, shim: str) -> Iterator[BwrapSandbox]:
     with _open(tmp_path, "warm") as sandbox:
+        _check_kind(shim)
         yield sandbox
 
 
 @pytest.fixture
-def pair(tmp_path: Path) -> Iterator[tuple[BwrapSandbox, BwrapSandbox]]:
+def pair(tmp_path: Path, shim: str) -> Iterator[tuple[BwrapSandbox, BwrapSandbox]]:
     with _open(tmp_path, "warm") as warm, _open(tmp_path, "cold", warm=False) as cold:
+        _check_kind(shim)
         yield warm, cold
 
 
@@ -88,6 +120,14 @@ def test_python3_python_and_the_versioned_name_are_served_by_the_zygote(pair: tu
     assert cold.run(WHO).stdout.strip() not in ("", "0")
     assert "/run/forge-py/bin" not in cold.run("echo $PATH").stdout
 
+
+_EXECVE = """import ctypes, os, shutil
+def array(items):
+    return (ctypes.c_char_p * (len(items) + 1))(*items, None)
+path = shutil.which("python3").encode()
+code = b"import os; print(os.environ.get('A'), os.environ.get(''), 'B' in os.environ)"
+env = [k + b"=" + v for k, v in os.environb.items()] + [b"A=1", b"A=2", %s]
+ctypes.CDLL(None).execve(path, array([path, b"-c", code]), array(env))"""  # what bash never passes
 
 SAME_AS_COLD = [
     "python3 -c 'import sys; print(sys.argv, repr(sys.path[0]), sorted(globals()), __loader__)' a b",
@@ -132,6 +172,17 @@ SAME_AS_COLD = [
     "python3 -c 'import socket; print([n for _, n in socket.if_nameindex()], socket.gethostname())'",
     "echo 'print(\"user json\")' > json.py; python3 -c 'import json'; rm json.py",
     "python3 -V; python3 -I -c 'print(1)'",
+    # what the shims screen and pass on
+    "python3 -c 'import sys; print(sys.stdin, sys.stdout.name)' <&-",
+    "python3 -c 'import sys; print(sys.stdout); print(2, file=sys.stderr)' >&-; echo rc=$?",
+    "python3 -c 'import sys; print(sys.argv)' '' $'\\xff' 'a b' -c",
+    "export X=$'\\xff' Y=; python3 -c 'import os; print(os.environb[b\"X\"], repr(os.environ[\"Y\"]))'",
+    *(f"python3 - <<'PY'\n{_EXECVE % extra}\nPY" for extra in ('b"B"', 'b"B", b"=x"')),
+    "python3 -c 'import signal, sys, time; signal.signal(signal.SIGTERM, lambda *a: sys.exit(5));"
+    " open(\"ready\", \"w\").close(); time.sleep(30)' &"
+    " until [ -e ready ]; do sleep 0.01; done; kill -TERM $!; wait $!; echo rc=$?; rm ready",
+    "python3 -c 'import time; open(\"ready\", \"w\").close(); time.sleep(30)' &"
+    " until [ -e ready ]; do sleep 0.01; done; kill -USR1 $!; wait $!; echo rc=$?; rm ready",
 ]
 
 
@@ -202,7 +253,7 @@ def test_cannot_reach_the_network_or_a_server_on_the_hosts_loopback(box: BwrapSa
 
 @needs_root_bwrap
 def test_no_host_variable_reaches_the_zygote_or_its_children(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shim: str
 ) -> None:
     monkeypatch.setenv("FORGE_FAKE_SECRET", "sk-fake-host-secret")
     zygote.close_all()  # the next sandbox starts a zygote while the secret is in our environment
@@ -246,7 +297,7 @@ def test_cannot_read_host_files_or_write_outside_the_job_dir(box: BwrapSandbox, 
 
 
 @needs_root_bwrap
-def test_the_sandbox_limits_apply(tmp_path: Path) -> None:
+def test_the_sandbox_limits_apply(tmp_path: Path, shim: str) -> None:
     with _open(tmp_path, "warm", memory_mb=700, max_processes=40, cpu_seconds=7, file_size_mb=3) as box:
         kinds = "r.RLIMIT_AS, r.RLIMIT_NPROC, r.RLIMIT_CPU, r.RLIMIT_FSIZE"
         probe = f"import os, resource as r; print(os.getppid(), [r.getrlimit(x) for x in ({kinds})])"
@@ -260,7 +311,7 @@ def test_the_sandbox_limits_apply(tmp_path: Path) -> None:
 
 
 @needs_root_bwrap
-def test_a_timed_out_call_is_killed_and_nothing_is_left_behind(tmp_path: Path) -> None:
+def test_a_timed_out_call_is_killed_and_nothing_is_left_behind(tmp_path: Path, shim: str) -> None:
     box = _open(tmp_path, "warm", command_timeout_s=1)
     uid = box.uid
     zygote_pid = _zygote_of(_backend(True)).pid
@@ -283,7 +334,7 @@ def test_killing_the_shim_kills_the_call(box: BwrapSandbox) -> None:
 
 
 @needs_root_bwrap
-def test_two_sandboxes_in_parallel_do_not_interfere(tmp_path: Path) -> None:
+def test_two_sandboxes_in_parallel_do_not_interfere(tmp_path: Path, shim: str) -> None:
     errors: list[str] = []
 
     def work(name: str) -> None:
@@ -325,7 +376,7 @@ def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: Bwra
 
 @needs_root_bwrap
 def test_without_a_zygote_the_shim_runs_the_real_interpreter_and_a_new_sandbox_restarts_it(
-    tmp_path: Path,
+    tmp_path: Path, shim: str
 ) -> None:
     with _open(tmp_path, "first") as box:
         manager = _zygote_of(_backend(True))
@@ -338,24 +389,92 @@ def test_without_a_zygote_the_shim_runs_the_real_interpreter_and_a_new_sandbox_r
         assert manager.pid not in (None, old)
 
 
-def test_the_shim_alone_falls_back_to_the_real_interpreter(tmp_path: Path) -> None:
+def _spec() -> zygote.WarmPythonSpec:
     spec = zygote.spec_for([str(Path(sys.executable).parent), "/usr/bin", "/bin"], {"LANG": "C.UTF-8"})
     assert spec is not None and "python3" in spec.names
-    manager = zygote.WarmPython(spec)
-    shims = manager.shim_dir() / "bin"
-    (tmp_path / "s.py").write_text("import os, sys; print(os.getppid() == int(sys.argv[1]), sys.argv[2:])\n")
+    return spec
+
+
+def _run_shim(shims: Path, cwd: Path) -> tuple[int, str, str]:
+    (cwd / "s.py").write_text("import os, sys; print(os.getppid() == int(sys.argv[1]), sys.argv[2:])\n")
     result = subprocess.run(
-        [str(shims / "python3"), "s.py", str(os.getpid()), "a b"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=30, check=False,
+        [str(shims / "python3"), "s.py", str(os.getpid()), "a b", ""],
+        cwd=cwd, capture_output=True, text=True, timeout=30, check=False,
     )  # fmt: skip
-    assert (result.returncode, result.stdout, result.stderr) == (0, "True ['a b']\n", "")
-    assert (shims / "python3").read_text().startswith(f"#!{spec.interpreter} -IS\n")
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("compiler", [pytest.param("cc", marks=needs_cc), None], ids=["c", "python"])
+def test_the_shim_alone_falls_back_to_the_real_interpreter(tmp_path: Path, compiler: str | None) -> None:
+    spec = _spec()
+    manager = zygote.WarmPython(spec, compiler=compiler)
+    shims = manager.shim_dir() / "bin"
+    assert manager.shim_kind == ("c" if compiler else "python")
+    assert _run_shim(shims, tmp_path) == (0, "True ['a b', '']\n", "")
+    for name in spec.names:
+        head = (shims / name).read_bytes()
+        assert head.startswith(ELF) if compiler else head.startswith(f"#!{spec.interpreter} -IS\n".encode())
     manager.close()
     assert not shims.exists()
 
 
+@needs_cc
+def test_the_native_shim_is_built_once_and_cached_where_only_we_can_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    counting = tmp_path / "cc"  # a new compiler path: a new cache key, so a fresh build
+    counting.write_text(f'#!/bin/sh\necho run >> {tmp_path}/runs\nexec {shutil.which("cc")} "$@"\n')
+    counting.chmod(0o755)
+    first = zygote.native_shim(sys.executable, str(counting))
+    assert first is not None and first.startswith(ELF)
+    (cached,) = (tmp_path / "cache" / "forge" / "pyshim").glob("pyshim-*")
+    assert cached.parent.stat().st_mode & 0o777 == 0o700 and cached.read_bytes() == first
+    zygote._natives.pop((str(counting), sys.executable))  # as a new process would
+    assert zygote.native_shim(sys.executable, str(counting)) == first
+    assert (tmp_path / "runs").read_text() == "run\n"
+    cached.chmod(0o777)  # writable by others: not trusted, rebuilt
+    zygote._natives.pop((str(counting), sys.executable))
+    assert zygote.native_shim(sys.executable, str(counting)) == first
+    assert (tmp_path / "runs").read_text() == "run\nrun\n"
+    assert cached.stat().st_mode & 0o777 == 0o755
+
+
+@pytest.mark.parametrize("broken", ["missing", "failing"])
+def test_without_a_working_compiler_the_python_shim_is_used_with_one_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, broken: str
+) -> None:
+    compiler = tmp_path / "cc"
+    if broken == "failing":
+        compiler.write_text("#!/bin/sh\necho 'cc: error: no' >&2\nexit 1\n")
+        compiler.chmod(0o755)
+    managers = [zygote.WarmPython(_spec(), compiler=str(compiler)) for _ in range(2)]
+    with caplog.at_level("WARNING", logger="forge.sandbox.zygote"):
+        shims = [manager.shim_dir() / "bin" for manager in managers]
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1 and "using the Python one" in warnings[0], warnings
+    for manager, bin_dir in zip(managers, shims, strict=True):
+        assert manager.shim_kind == "python"
+        assert (bin_dir / "python3").read_bytes().startswith(b"#!")
+        assert _run_shim(bin_dir, tmp_path) == (0, "True ['a b', '']\n", "")
+        manager.close()
+
+
 @needs_root_bwrap
-def test_a_forked_process_gets_its_own_zygote(tmp_path: Path) -> None:
+@pytest.mark.parametrize("compiler", [pytest.param("cc", marks=needs_cc), "no-such-cc"], ids=["c", "no_cc"])
+def test_the_python3_on_the_sandbox_path_is_the_native_shim_if_it_could_be_built(
+    tmp_path: Path, compiler: str
+) -> None:
+    kind, magic = ("c", "7f45") if compiler == "cc" else ("python", "2321")  # \x7fE or #!
+    with _shims_built_with(compiler), _open(tmp_path, "box") as box:
+        found = box.run("command -v python3 python; od -An -tx1 -N2 $(command -v python3) | tr -d ' '")
+        assert found.stdout == f"/run/forge-py/bin/python3\n/run/forge-py/bin/python\n{magic}\n"
+        assert box.run(WHO).stdout == "0\n"  # served warm either way
+        assert _zygote_of(_backend(True)).shim_kind == kind
+
+
+@needs_root_bwrap
+def test_a_forked_process_gets_its_own_zygote(tmp_path: Path, shim: str) -> None:
     with _open(tmp_path, "parent") as box:
         assert box.run(WHO).stdout == "0\n"
     parent_zygote = _zygote_of(_backend(True)).pid
