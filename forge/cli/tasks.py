@@ -66,6 +66,11 @@ def _describe(bundle: TaskBundle, store: Store) -> dict[str, Any]:
     return data
 
 
+def _bundle(settings: Settings, task_id: str) -> TaskBundle:
+    with _store(settings) as store:
+        return _load(store, task_id)
+
+
 def _fresh_dir(directory: Path) -> Path:
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise ConfigError(f"{directory} exists and is not an empty folder; pick a new DIR")
@@ -91,8 +96,7 @@ def materialize(task_id: str, directory: Path) -> None:
 
     settings = Settings()
     try:
-        with _store(settings) as store:
-            bundle = _load(store, task_id)
+        bundle = _bundle(settings, task_id)
         target = _fresh_dir(directory)
         with TaskEnvironment(bundle, settings.data_dir / "scratch", job_dir=target, backend=settings.sandbox_backend) as env:
             env.materialize()
@@ -110,8 +114,7 @@ def solve(task_id: str, directory: Path) -> None:
 
     settings = Settings()
     try:
-        with _store(settings) as store:
-            bundle = _load(store, task_id)
+        bundle = _bundle(settings, task_id)
         if not directory.is_dir():
             raise ConfigError(f"{directory} is not a folder; run `forge task materialize {task_id} {directory}` first")
         with TaskEnvironment(bundle, settings.data_dir / "scratch", job_dir=directory.resolve(),
@@ -136,8 +139,7 @@ def rubric_check(
 
     settings = Settings()
     try:
-        with _store(settings) as store:
-            bundle = _load(store, task_id)
+        bundle = _bundle(settings, task_id)
         if not directory.is_dir():
             raise ConfigError(f"{directory} is not a folder")
         originals = {f.path: f.content or b"" for f in bundle.inputs()}
