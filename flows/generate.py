@@ -7,11 +7,12 @@ deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from prefect import flow, get_run_logger, task
+from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
-from prefect.futures import PrefectFuture
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows import stages
@@ -58,20 +59,18 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
                           "model-backed teacher or judge yet; unset them to replay reference solutions")
     prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
     store.start_run(ctx.run_id, "generate", config)
-    samples = _sample(ctx, config)
-    store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
-    logger.info("run %s: %d skills sampled, writing to %s", ctx.run_id, len(samples), ctx.output_dir)
     try:
+        samples = _sample(ctx, config)
+        store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
+        logger.info("run %s: %d skills sampled, writing to %s", ctx.run_id, len(samples), ctx.output_dir)
         with ThreadPoolTaskRunner(max_workers=config.concurrency or settings.concurrency) as runner:
-            chains = []
-            for sample in samples:
-                chain = [runner.submit(build_task, {"ctx": ctx, "sample": sample})]
-                for gate_name in GATE_ORDER:  # cheapest first; each passes the bundle on or None
-                    chain.append(runner.submit(gate_task, {"ctx": ctx, "bundle": chain[-1], "gate_name": gate_name}))
-                chain.append(runner.submit(accept_task, {"ctx": ctx, "bundle": chain[-1]}))
-                chain.append(runner.submit(episode_task, {"ctx": ctx, "bundle": chain[-1]}))
-                chains.append(chain)
-            episodes = [_outcome(ctx, sample, chain) for sample, chain in zip(samples, chains)]
+            # Stage by stage over all samples: every wave keeps the workers busy (a chain per sample
+            # would park worker threads on upstream futures).
+            values: list[Any] = _wave(ctx, runner, build_task, samples, samples, lambda s: {"sample": s})
+            for gate_name in GATE_ORDER:  # cheapest first; a rejected bundle leaves the waves as None
+                values = _wave(ctx, runner, gate_task, samples, values, lambda b: {"bundle": b, "gate_name": gate_name})
+            values = _wave(ctx, runner, accept_task, samples, values, lambda b: {"bundle": b})
+            episodes = _wave(ctx, runner, episode_task, samples, values, lambda b: {"bundle": b})
         shards = write_task(ctx)
     except BaseException:
         store.finish_run(ctx.run_id, "failed", None)
@@ -81,23 +80,29 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     return result
 
 
-def _outcome(ctx: RunContext, sample: SkillSample, chain: list[PrefectFuture[object]]) -> Episode | None:
-    """The sample's episode; a stage that crashed on it (a bug, not a bad task) is recorded instead.
+def _wave(ctx: RunContext, runner: ThreadPoolTaskRunner, stage: Task[..., Any], samples: list[SkillSample],
+          inputs: list[Any], parameters: Callable[[Any], dict[str, Any]]) -> list[Any]:
+    """Run one stage for every sample still in play; None (rejected earlier) passes through.
 
     Stages turn bad tasks into rejections themselves, so a failed task run here is unexpected:
-    it is stored with its exception, later stages of that sample never ran, and the run goes on.
+    it is stored as a rejection with its exception, that sample leaves the run, the rest go on.
     """
-    for future in chain:
+    futures = {i: runner.submit(stage, {"ctx": ctx, **parameters(value)})
+               for i, value in enumerate(inputs) if value is not None}
+    outputs: list[Any] = [None] * len(inputs)
+    for i, future in futures.items():
         future.wait()
-        if not future.state.is_completed():
-            error = future.result(raise_on_failure=False)
-            message = f"{type(error).__name__}: {error}"
-            get_run_logger().error("sample %d (%s) failed: %s", sample.position, sample.skill.id, message)
-            stages.store_for(ctx.db_url).record_rejection(
-                ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", "internal_error", message)
-            return None
-    result = chain[-1].result()
-    return result if isinstance(result, Episode) else None
+        if future.state.is_completed():
+            outputs[i] = future.result()
+            continue
+        error = future.result(raise_on_failure=False)
+        sample = samples[i]
+        message = f"{type(error).__name__}: {error}"
+        get_run_logger().error("sample %d (%s) failed in %s: %s", sample.position, sample.skill.id, stage.name, message)
+        reason = "sandbox_error" if isinstance(error, SandboxError) else "internal_error"
+        stages.store_for(ctx.db_url).record_rejection(
+            ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", reason, f"{stage.name}: {message}")
+    return outputs
 
 
 def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:

@@ -8,15 +8,16 @@ rejections with a reason code; no stage raises for a bad task.
 from __future__ import annotations
 
 import logging
+import threading
 from functools import cache
 
 from flows.context import RunContext
-from forge.dataset import prepare_output_dir, write_manifest, write_shard
+from forge.dataset import output_lock, prepare_output_dir, write_manifest, write_shard
 from forge.dataset.writer import ShardInfo
 from forge.errors import ForgeError
 from forge.harness import HARNESSES, ReplayTeacher, episode_id, run_episode
 from forge.judge import ProgrammaticJudge
-from forge.models import Episode, TaskBundle
+from forge.models import Episode, GateResult, TaskBundle
 from forge.store import Store, open_store
 from gates import GateContext, NearDuplicateIndex, run_gate
 from gates.roundtrip import libreoffice_roundtrip
@@ -49,12 +50,19 @@ def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
     return bundle
 
 
-@cache
+_INDEXES: dict[tuple[str, float], NearDuplicateIndex] = {}
+_INDEXES_LOCK = threading.Lock()
+
+
 def duplicates_for(db_url: str, threshold: float) -> NearDuplicateIndex:
-    """The run's near-duplicate index, seeded with every task the store has accepted."""
-    store = store_for(db_url)
-    accepted = (store.get_task(task_id) for task_id in store.list_tasks(status="accepted"))
-    return NearDuplicateIndex.from_bundles((b for b in accepted if b is not None), threshold)
+    """The process's near-duplicate index, seeded once with every task the store has accepted."""
+    with _INDEXES_LOCK:
+        if (db_url, threshold) not in _INDEXES:
+            store = store_for(db_url)
+            accepted = (store.get_task(task_id) for task_id in store.list_tasks(status="accepted"))
+            _INDEXES[db_url, threshold] = NearDuplicateIndex.from_bundles(
+                (b for b in accepted if b is not None), threshold)
+        return _INDEXES[db_url, threshold]
 
 
 def gate_context(ctx: RunContext) -> GateContext:
@@ -71,11 +79,8 @@ def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBund
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
     result = stored.get(gate_name)
     if result is None:
-        gates_ctx = gate_context(ctx)
-        result = run_gate(gate_name, bundle, gates_ctx)
+        result = run_gate(gate_name, bundle, gate_context(ctx))
         store.save_gate_result(bundle.id, result)
-        if not result.passed:
-            gates_ctx.duplicates.release(bundle.id)  # a rejected task blocks no later look-alike
     if not result.passed:
         store.set_task_status(bundle.id, "rejected")
         return None
@@ -83,8 +88,19 @@ def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBund
 
 
 def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
-    if bundle is not None:
-        store_for(ctx.db_url).set_task_status(bundle.id, "accepted")
+    """Accept a bundle that passed every gate, unless a look-alike was accepted meanwhile."""
+    if bundle is None:
+        return None
+    store = store_for(ctx.db_url)
+    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).claim(bundle)
+    if match is not None:
+        other, similarity = match
+        store.save_gate_result(bundle.id, GateResult(
+            gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
+            message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated"))
+        store.set_task_status(bundle.id, "rejected")
+        return None
+    store.set_task_status(bundle.id, "accepted")
     return bundle
 
 
@@ -114,14 +130,14 @@ def write(ctx: RunContext) -> list[ShardInfo]:
     output_dir = prepare_output_dir(ctx.output_dir)
     key = str(output_dir)
     written: list[ShardInfo] = []
-    while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows):
-        pairs = [(e, _task(store, e.task_id)) for e in batch]
-        index = len(store.shards(key))
-        info = write_shard(output_dir, index, pairs)
-        store.record_shard(key, info.name, info.rows, info.bytes, info.sha256, [e.id for e in batch])
-        written.append(info)
-    all_shards = [ShardInfo(name=s.name, rows=s.rows, bytes=s.bytes, sha256=s.sha256) for s in store.shards(key)]
-    write_manifest(output_dir, all_shards)
+    with output_lock(output_dir):
+        while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows):
+            pairs = [(e, _task(store, e.task_id)) for e in batch]
+            info = write_shard(output_dir, len(store.shards(key)), pairs)
+            store.record_shard(key, info.name, info.rows, info.bytes, info.sha256, [e.id for e in batch])
+            written.append(info)
+        all_shards = [ShardInfo(name=s.name, rows=s.rows, bytes=s.bytes, sha256=s.sha256) for s in store.shards(key)]
+        write_manifest(output_dir, all_shards)
     return written
 
 

@@ -36,7 +36,8 @@ def signature(bundle: TaskBundle) -> MinHash:
 
 
 class NearDuplicateIndex:
-    """Accepted (or in-flight) tasks' signatures; `claim` is atomic across worker threads."""
+    """Accepted tasks' signatures. The gate asks `find` early (cheap, before the sandbox probes);
+    acceptance `claim`s atomically, so the index only ever holds accepted tasks."""
 
     def __init__(self, threshold: float = 0.9) -> None:
         if not 0 < threshold <= 1:
@@ -56,25 +57,30 @@ class NearDuplicateIndex:
     def __len__(self) -> int:
         return len(self._signatures)
 
+    def find(self, bundle: TaskBundle) -> tuple[str, float] | None:
+        """The indexed near duplicate of `bundle` (its id, similarity), if any; changes nothing."""
+        with self._lock:
+            return self._match(bundle, signature(bundle))
+
     def claim(self, bundle: TaskBundle) -> tuple[str, float] | None:
-        """Insert the bundle unless a near duplicate is there; return (that task's id, similarity)."""
+        """Index the bundle unless a near duplicate is there (then return it): one atomic step, so
+        two look-alikes accepted at the same moment cannot both get in."""
         sig = signature(bundle)
         with self._lock:
-            if bundle.id in self._signatures:
-                return None
-            for other in self._lsh.query(sig):
-                similarity = sig.jaccard(self._signatures[other])
-                if similarity >= self.threshold:
-                    return other, similarity
-            self._lsh.insert(bundle.id, sig)
-            self._signatures[bundle.id] = sig
-        return None
+            match = self._match(bundle, sig)
+            if match is None and bundle.id not in self._signatures:
+                self._lsh.insert(bundle.id, sig)
+                self._signatures[bundle.id] = sig
+            return match
 
-    def release(self, task_id: str) -> None:
-        """Forget a claimed task that a later gate rejected."""
-        with self._lock:
-            if self._signatures.pop(task_id, None) is not None:
-                self._lsh.remove(task_id)
+    def _match(self, bundle: TaskBundle, sig: MinHash) -> tuple[str, float] | None:
+        for other in self._lsh.query(sig):
+            if other == bundle.id:
+                continue  # a resumed run meeting its own task
+            similarity = sig.jaccard(self._signatures[other])
+            if similarity >= self.threshold:
+                return other, similarity
+        return None
 
 
 @register_gate("duplicate")
@@ -85,7 +91,7 @@ class DuplicateGate:
         index: NearDuplicateIndex | None = ctx.duplicates
         if index is None:
             return {"checked": False}
-        match = index.claim(bundle)
+        match = index.find(bundle)
         if match is not None:
             other, similarity = match
             raise Rejection("near_duplicate", f"{similarity:.2f} similar to accepted task {other} "

@@ -5,6 +5,7 @@ Output folder::
     <output_dir>/
         shard-00000.parquet   one row per episode (see forge.dataset.schema)
         shard-00001.parquet
+        .forge-write.lock     held while a run writes here (hidden: readers skip it)
         _manifest.json        counts, bytes, sha256 per shard, schema version (the leading
                               underscore makes dataset readers skip it when reading the folder)
 
@@ -14,11 +15,13 @@ reader never sees half a shard and a crash leaves no partial file under a final 
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
@@ -30,6 +33,7 @@ from forge.errors import ConfigError
 from forge.models import Episode, TaskBundle
 
 MANIFEST = "_manifest.json"
+LOCK = ".forge-write.lock"
 
 
 class ShardInfo(BaseModel):
@@ -58,6 +62,18 @@ def prepare_output_dir(output_dir: Path) -> Path:
     if not os.access(output_dir, os.W_OK):
         raise ConfigError(f"output dir {output_dir} is not writable; pass a writable --output-dir")
     return output_dir.resolve()
+
+
+@contextmanager
+def output_lock(output_dir: Path) -> Iterator[None]:
+    """One writer per output folder at a time (runs on this machine share it): shard names are
+    numbered from what the store already recorded, so two writers must not interleave."""
+    with open(output_dir / LOCK, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def shard_name(index: int) -> str:

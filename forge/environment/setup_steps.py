@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from forge.errors import ForgeError
+from forge.errors import ForgeError, SandboxError
 from forge.models import SetupStep
 from forge.registry import Registry
 from forge.sandbox import Sandbox
@@ -57,6 +57,8 @@ def apply_setup(sandbox: Sandbox, steps: list[SetupStep]) -> None:
             kind.apply(sandbox, params)
         except ValidationError as exc:
             raise SetupError(f"{where}: invalid parameters: {exc}") from exc
+        except SandboxError:
+            raise  # the sandbox failed, not the task's setup: let the caller retry
         except ForgeError as exc:
             raise SetupError(f"{where}: {exc}") from exc
 

@@ -62,13 +62,19 @@ class TaskEnvironment:
         return self.sandbox.run(command, timeout_s=timeout_s)
 
     def final_state(self) -> FinalState:
+        """The job dir as the run left it. Stops the sandbox first: no background job of the run
+        may change (or swap a symlink into) what the checks are about to read."""
+        self._stop_sandbox()
         originals = {f.path: f.content or b"" for f in self.bundle.inputs()}
         return FinalState(self.job_dir, originals)
 
-    def close(self) -> None:
+    def _stop_sandbox(self) -> None:
         if self._sandbox is not None:
             self._sandbox.close()
             self._sandbox = None
+
+    def close(self) -> None:
+        self._stop_sandbox()
         if self._owns_dir:
             shutil.rmtree(self.job_dir, ignore_errors=True)
 

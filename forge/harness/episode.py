@@ -8,7 +8,7 @@ from typing import Protocol
 
 from forge.checks import FinalState
 from forge.environment import TaskEnvironment
-from forge.errors import ForgeError
+from forge.errors import ForgeError, SandboxError
 from forge.harness.runner import episode_id, run_steps
 from forge.harness.teacher import Teacher
 from forge.models import Episode, HarnessConfig, JudgeOutcome, Step, TaskBundle
@@ -31,7 +31,8 @@ def run_episode(
     limits: SandboxLimits | None = None,
     backend: str = "bwrap",
 ) -> Episode:
-    """Run and judge one episode. Failures become an Episode with status `error`, never a raise."""
+    """Run and judge one episode. A task's failure becomes an Episode with status `error`; only a
+    failure of the sandbox itself raises (SandboxError), so the caller can retry it."""
     started = time.perf_counter()
     record = dict(
         id=episode_id(task.id, harness, teacher.info),
@@ -47,6 +48,8 @@ def run_episode(
             env.materialize()
             steps, finished = run_steps(env, task, harness, teacher)
             outcome = judge.judge(task, env.final_state(), steps)
+    except SandboxError:
+        raise  # the host's sandbox failed: retry the episode rather than record the task as failing
     except ForgeError as exc:
         return Episode(**record, steps=steps, status="error", error=f"{type(exc).__name__}: {exc}",
                        duration_s=round(time.perf_counter() - started, 4))

@@ -91,16 +91,17 @@ def test_each_failure_class_is_rejected_by_its_gate(reason: str, tmp_path: Path)
 
 def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> None:
     first = build(SORT, 4)
+    twin = first.model_copy(update={"seed": first.seed + 1})  # same instruction and parameters
     index = NearDuplicateIndex(threshold=0.9)
     ctx = GateContext(scratch_root=tmp_path, duplicates=index)
-    assert run_gate("duplicate", first, ctx).passed
-    assert run_gate("duplicate", first, ctx).passed  # the same task again (a resumed run) is not its own duplicate
-    twin = first.model_copy(update={"seed": first.seed + 1})  # same instruction and parameters
+    assert run_gate("duplicate", twin, ctx).passed  # nothing accepted yet
+    assert index.claim(first) is None  # `first` is accepted
+    assert run_gate("duplicate", first, ctx).passed  # a resumed run is not its own duplicate
     result = run_gate("duplicate", twin, ctx)
     assert (result.passed, result.reason) == (False, "near_duplicate")
     assert result.details["duplicate_of"] == first.id and result.details["similarity"] >= 0.9
-    index.release(first.id)  # rejected later on: the look-alike may go through
-    assert run_gate("duplicate", twin, ctx).passed
+    match = index.claim(twin)  # acceptance re-checks atomically: the twin cannot slip in either
+    assert match is not None and match[0] == first.id and len(index) == 1
 
 
 @pytest.mark.parametrize("workflow", sorted(WORKFLOWS))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -11,6 +12,7 @@ from flows import stages
 from flows.context import GenerateConfig, RunContext
 from forge.models import ReferenceSolution, ReferenceStep, Skill, TaskBundle
 from forge.settings import Settings
+from gates import GATE_ORDER
 from skills import load_taxonomy, sample_skills
 
 
@@ -26,7 +28,7 @@ def pipeline(ctx: RunContext, n: int, seed: int = 5) -> list:
     results = []
     for sample in sample_skills(load_taxonomy(), n, seed):
         bundle = stages.build(ctx, sample)
-        for gate in ("file", "package"):
+        for gate in GATE_ORDER:
             bundle = stages.gate(ctx, bundle, gate)
         results.append(stages.episode(ctx, stages.accept(ctx, bundle)))
     return results
@@ -77,3 +79,35 @@ def test_a_failing_episode_is_recorded_and_never_written(ctx: RunContext, sort_b
     assert episode is not None and episode.status == "completed" and not episode.passed
     assert [r.reason for r in store.rejections(ctx.run_id)] == ["episode_failed"]
     assert stages.write(ctx) == []
+
+
+def test_look_alikes_gated_at_the_same_time_are_not_both_accepted(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    twin = sort_bundle.model_copy(update={"seed": sort_bundle.seed + 1})
+    store = stages.store_for(ctx.db_url)
+    for bundle in (sort_bundle, twin):
+        store.save_task(bundle, ctx.run_id)
+        assert stages.gate(ctx, bundle, "duplicate") is bundle  # neither is accepted yet
+    assert stages.accept(ctx, sort_bundle) is sort_bundle
+    assert stages.accept(ctx, twin) is None
+    assert store.task_status(twin.id) == "rejected"
+    [verdict] = [r for r in store.gate_results(twin.id) if r.gate == "duplicate"]
+    assert (verdict.passed, verdict.reason, verdict.details["duplicate_of"]) == (False, "near_duplicate", sort_bundle.id)
+
+
+def test_concurrent_writers_to_one_folder_never_collide(ctx: RunContext, tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from forge.dataset import read_manifest
+
+    pipeline(ctx, 3)
+    one_row = ctx.model_copy(update={"shard_max_rows": 1})
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        written = [info for infos in pool.map(stages.write, [one_row] * 3) for info in infos]
+    assert sorted(info.name for info in written) == [f"shard-0000{i}.parquet" for i in range(3)]
+    manifest = read_manifest(ctx.output_dir)
+    assert manifest is not None and manifest.rows == 3
+    for shard in manifest.shards:
+        data = (ctx.output_dir / shard.name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == shard.sha256
+    ids = pq.read_table(ctx.output_dir).column("episode_id").to_pylist()
+    assert len(ids) == len(set(ids)) == 3
