@@ -84,8 +84,8 @@ def _barrier(number: int, func: str, options: CheckOptions, instruction: str) ->
         if name in options.tuning or name == "file" or name.endswith("_file") or _closed(fields[name].annotation):
             continue
         for scalar in _scalars(value):
-            stated = (round(float(scalar), 6) in numbers) if isinstance(scalar, (int, float)) else (
-                str(scalar).casefold() in folded)
+            stated = (round(float(scalar), 6) in numbers) if isinstance(scalar, (int, float)) else bool(
+                re.search(rf"(?<!\w){re.escape(str(scalar).casefold())}(?!\w)", folded))  # "North" is not "Northwest"
             if not stated:
                 raise Rejection("check_mirrors_setup", f"check {number} ({func}) option {name}={scalar!r} is not "
                                 "stated in the instruction: checks may only use what the agent is told",

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from forge.cli._settings import load_settings
 from forge.cli.tasks import gates_app, rubric_app, task_app
 from forge.errors import ForgeError
 from forge.prefect_server import PREFECT_ENV, LocalServer, api_url_or_none, require_port
@@ -34,6 +35,14 @@ def _fail(exc: Exception, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _settings() -> Settings:
+    """Settings from FORGE_* and .env; a bad value exits 2 naming the variable."""
+    try:
+        return load_settings()
+    except ForgeError as exc:
+        raise _fail(exc) from exc
+
+
 def _prefect_env(settings: Settings) -> None:
     """Point Prefect at Forge's local server when one runs and the user set no API URL."""
     for key, value in PREFECT_ENV.items():
@@ -46,16 +55,16 @@ def _prefect_env(settings: Settings) -> None:
 
 @app.command()
 def generate(
-    tasks: Annotated[int, typer.Option("--tasks", "-n", help="Number of skills to sample (one task each).")] = 5,
+    tasks: Annotated[int, typer.Option("--tasks", "-n", min=1, help="Number of skills to sample (one task each).")] = 5,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     harness: Annotated[str, typer.Option(help="Teacher harness config.")] = "terminal",
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Shard folder.")] = None,
     skill: Annotated[Optional[list[str]], typer.Option("--skill", help="Only this skill id (repeatable).")] = None,
-    concurrency: Annotated[Optional[int], typer.Option(help="Worker threads.")] = None,
+    concurrency: Annotated[Optional[int], typer.Option(min=1, max=256, help="Worker threads.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Run the `forge` flow once, here, and print a summary."""
-    settings = Settings()
+    settings = _settings()
     _prefect_env(settings)
     from flows.generate import forge as forge_flow
 
@@ -88,7 +97,7 @@ def serve(
     limit: Annotated[int, typer.Option(help="Flow runs at once.")] = 1,
 ) -> None:
     """Serve the `forge` flow as the deployment `forge/generate` (blocks; Ctrl-C stops)."""
-    settings = Settings()
+    settings = _settings()
     _prefect_env(settings)
     if not os.environ.get("PREFECT_API_URL"):
         raise _fail(ForgeError("no Prefect server: run `forge server start` first, or set PREFECT_API_URL"))
@@ -105,7 +114,7 @@ def serve(
 def server_start(port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 4200) -> None:
     """Start a Prefect server on 127.0.0.1 in the background (idempotent)."""
     try:
-        info = LocalServer(Settings().data_dir).start(port=require_port(port))
+        info = LocalServer(_settings().data_dir).start(port=require_port(port))
     except ForgeError as exc:
         raise _fail(exc) from exc
     console.print(f"Prefect server running (pid {info.pid}) at {info.url}")
@@ -115,14 +124,14 @@ def server_start(port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] =
 @server_app.command("stop")
 def server_stop() -> None:
     """Stop the server `forge server start` started."""
-    stopped = LocalServer(Settings().data_dir).stop()
+    stopped = LocalServer(_settings().data_dir).stop()
     console.print("Prefect server stopped." if stopped else "No Forge-started Prefect server is running.")
 
 
 @server_app.command("status")
 def server_status(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Say whether Forge's Prefect server runs, and where."""
-    info = LocalServer(Settings().data_dir).info()
+    info = LocalServer(_settings().data_dir).info()
     if as_json:
         typer.echo(json.dumps(info.model_dump() if info else None))
     elif info:

@@ -19,6 +19,7 @@ import typer
 
 from forge.errors import ConfigError, ForgeError
 from forge.models import TaskBundle
+from forge.cli._settings import load_settings
 from forge.settings import Settings
 from forge.store import Store, open_store
 
@@ -71,6 +72,20 @@ def _bundle(settings: Settings, task_id: str) -> TaskBundle:
         return _load(store, task_id)
 
 
+MARKER = ".forge-task.json"  # left by `materialize`; `solve` runs sandboxes only in such a folder
+
+
+def _require_marker(directory: Path, bundle: TaskBundle) -> None:
+    """Solving re-owns the folder to a sandbox uid: never do that to a folder we did not make."""
+    hint = f"run `forge task materialize {bundle.id} NEW_DIR` and solve that"
+    try:
+        marked = json.loads((directory / MARKER).read_text()).get("task_id")
+    except (OSError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"{directory} was not made by `forge task materialize`; {hint}") from exc
+    if marked != bundle.id:
+        raise ConfigError(f"{directory} holds task {marked}, not {bundle.id}; {hint}")
+
+
 def _fresh_dir(directory: Path) -> Path:
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise ConfigError(f"{directory} exists and is not an empty folder; pick a new DIR")
@@ -81,8 +96,8 @@ def _fresh_dir(directory: Path) -> Path:
 @task_app.command("show")
 def show(task_id: str) -> None:
     """Print a task: instruction, files (sizes, hashes), setup, rubric, reference, gate verdicts."""
-    settings = Settings()
     try:
+        settings = load_settings()
         with _store(settings) as store:
             _emit(_describe(_load(store, task_id), store))
     except ForgeError as exc:
@@ -94,13 +109,14 @@ def materialize(task_id: str, directory: Path) -> None:
     """Write the task's initial state into DIR (input files, then setup run in a sandbox)."""
     from forge.environment import TaskEnvironment
 
-    settings = Settings()
     try:
+        settings = load_settings()
         bundle = _bundle(settings, task_id)
         target = _fresh_dir(directory)
         with TaskEnvironment(bundle, settings.data_dir / "scratch", job_dir=target, backend=settings.sandbox_backend) as env:
             env.materialize()
             files = env.final_state().listing
+        (target / MARKER).write_text(json.dumps({"task_id": bundle.id}))
     except ForgeError as exc:
         raise _error(str(exc)) from exc
     _emit({"task_id": bundle.id, "dir": str(target), "files": files})
@@ -112,11 +128,10 @@ def solve(task_id: str, directory: Path) -> None:
     from forge.environment import TaskEnvironment
     from forge.harness import HARNESSES, ReplayTeacher, run_steps
 
-    settings = Settings()
     try:
+        settings = load_settings()
         bundle = _bundle(settings, task_id)
-        if not directory.is_dir():
-            raise ConfigError(f"{directory} is not a folder; run `forge task materialize {task_id} {directory}` first")
+        _require_marker(directory, bundle)
         with TaskEnvironment(bundle, settings.data_dir / "scratch", job_dir=directory.resolve(),
                              backend=settings.sandbox_backend) as env:
             steps, _ = run_steps(env, bundle, HARNESSES.get("terminal"), ReplayTeacher())
@@ -137,8 +152,8 @@ def rubric_check(
     """Run the task's programmatic checks against the state in DIR."""
     from forge.checks import FinalState, run_rubric
 
-    settings = Settings()
     try:
+        settings = load_settings()
         bundle = _bundle(settings, task_id)
         if not directory.is_dir():
             raise ConfigError(f"{directory} is not a folder")
@@ -158,8 +173,8 @@ def gates_report(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Pass rates per gate and the top rejection reasons, per workflow."""
-    settings = Settings()
     try:
+        settings = load_settings()
         with _store(settings) as store:
             report = build_report(store, run, top)
     except ForgeError as exc:

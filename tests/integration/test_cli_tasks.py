@@ -87,6 +87,23 @@ def test_errors_exit_2_with_a_json_message(data_dir: Path, tmp_path: Path) -> No
     (tmp_path / "busy" / "file").write_text("x")
     code, out = forge(data_dir, "task", "materialize", accepted_id(data_dir), str(tmp_path / "busy"))
     assert code == 2 and isinstance(out, dict) and "not an empty folder" in out["error"]
+    code, out = forge(data_dir, "task", "solve", accepted_id(data_dir), str(tmp_path / "busy"))
+    assert code == 2 and isinstance(out, dict) and "was not made by `forge task materialize`" in out["error"]
+    assert (tmp_path / "busy" / "file").stat().st_uid == os.getuid()  # left alone
+
+
+@pytest.mark.parametrize(("variable", "value"), [("FORGE_CONCURRENCY", "0"), ("FORGE_DEDUP_THRESHOLD", "2")])
+def test_bad_settings_exit_2_naming_the_variable(data_dir: Path, variable: str, value: str) -> None:
+    env = {**os.environ, "FORGE_DATA_DIR": str(data_dir), variable: value,
+           "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    for args in (["generate", "--tasks", "1"], ["gates", "report"]):
+        run = subprocess.run(["forge", *args], env=env, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and variable in run.stdout + run.stderr, args
+
+
+def test_generate_refuses_zero_tasks(data_dir: Path) -> None:
+    code, out = forge(data_dir, "generate", "--tasks", "0")
+    assert code == 2
 
 
 def test_gates_report_counts_pass_rates_and_reasons(data_dir: Path) -> None:

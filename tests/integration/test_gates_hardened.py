@@ -69,6 +69,8 @@ CLASSES = {
         "files": [*b.files, TaskFile(path="outputs/notes.xlsx", role="output", type="xlsx")],
         "instruction": b.instruction + " Also save notes in outputs/notes.xlsx."}, {}),
     "check_mirrors_setup": ("consistency", SORT, lambda b: with_check(b, 1, column="Hidden Score"), {}),
+    # a value only stated inside a longer word is not stated: "Bon" is not "Bonus"
+    "check_mirrors_setup_in_a_word": ("consistency", SORT, lambda b: with_check(b, 1, column="Bon"), {}),
     "mutation_survives": ("package", SORT, lambda b: {"rubric": b.rubric.model_copy(update={
         "checks": [Check(func="file.exists", options={"file": b.outputs()[0].path})]})}, {}),
     "undeclared_file": ("package", SORT, lambda b: appended_reference(b, "echo scratch > notes.txt"), {}),
@@ -86,7 +88,8 @@ def test_each_failure_class_is_rejected_by_its_gate(reason: str, tmp_path: Path)
     ctx = GateContext(scratch_root=tmp_path, **extra)
     assert all(r.passed for r in run_gates(good, GateContext(scratch_root=tmp_path / "good")))
     results = run_gates(broken, ctx)
-    assert (results[-1].gate, results[-1].passed, results[-1].reason) == (gate, False, reason), results[-1].message
+    expected = reason.removesuffix("_in_a_word")
+    assert (results[-1].gate, results[-1].passed, results[-1].reason) == (gate, False, expected), results[-1].message
 
 
 def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> None:
