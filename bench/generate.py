@@ -28,10 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from forge.dataset import write_manifest, write_shard
-from forge.environment import TaskEnvironment
-from forge.harness import HARNESSES, ReplayTeacher, run_steps
+from forge.harness import HARNESSES, ReplayTeacher, run_episode
 from forge.judge import ProgrammaticJudge
-from forge.models import Episode, TaskBundle
+from forge.models import TaskBundle
 from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.roundtrip import libreoffice_roundtrip
@@ -41,10 +40,10 @@ from workflows import WORKFLOWS
 Timings = dict[str, list[float]]
 
 
-def _timed(timings: Timings, stage: str, fn, *args):  # noqa: ANN001, ANN202
+def _timed(timings: Timings, stage: str, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
     started = time.perf_counter()
     try:
-        return fn(*args)
+        return fn(*args, **kwargs)
     finally:
         timings.setdefault(stage, []).append(time.perf_counter() - started)
 
@@ -61,16 +60,9 @@ def one_task(sample, ctx: GateContext, with_episode: bool):  # noqa: ANN001, ANN
             return f"{gate}:{result.reason}", timings
     if not with_episode:
         return bundle, timings
-    harness, teacher, judge = HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge()
-    started = time.perf_counter()
-    with TaskEnvironment(bundle, ctx.scratch_root) as env:
-        env.materialize()
-        steps, _ = run_steps(env, bundle, harness, teacher)
-        timings.setdefault("episode", []).append(time.perf_counter() - started)
-        outcome = _timed(timings, "judge", judge.judge, bundle, env.final_state(), steps)
-    episode = Episode(id=f"e-bench-{bundle.id}", task_id=bundle.id, harness=harness.name, harness_version=harness.version,
-                      teacher=teacher.info, judge=judge.name, steps=steps, rubric=outcome.rubric, status="completed")
-    return ((episode, bundle) if episode.passed else "episode:failed"), timings
+    episode = _timed(timings, "episode+judge", run_episode, bundle, HARNESSES.get("terminal"), ReplayTeacher(),
+                     ProgrammaticJudge(), scratch_root=ctx.scratch_root)
+    return ((episode, bundle) if episode.passed else f"episode:{episode.status}"), timings
 
 
 def run_pass(samples, ctx: GateContext, workers: int, with_episode: bool) -> dict:  # noqa: ANN001

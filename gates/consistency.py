@@ -18,10 +18,8 @@ from pydantic import JsonValue
 
 from forge.checks import CheckOptions, parse_options
 from forge.models import TaskBundle
+from gates._numbers import numbers_in
 from gates.spec import GateContext, Rejection, register_gate
-
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
-
 
 @register_gate("consistency")
 class ConsistencyGate:
@@ -72,13 +70,9 @@ def _scalars(value: Any) -> list[Any]:
     return [] if value is None or isinstance(value, bool) else [value]
 
 
-def _numbers(text: str) -> set[float]:
-    return {round(float(t.replace(",", "")), 6) for t in _NUMBER.findall(text)}
-
-
 def _barrier(number: int, func: str, options: CheckOptions, instruction: str) -> None:
     folded = instruction.casefold()
-    numbers = _numbers(instruction)
+    numbers = numbers_in(instruction)
     fields = type(options).model_fields
     for name, value in options.model_dump().items():
         if name in options.tuning or name == "file" or name.endswith("_file") or _closed(fields[name].annotation):

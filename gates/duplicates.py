@@ -88,7 +88,7 @@ class DuplicateGate:
     name = "duplicate"
 
     def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
-        index: NearDuplicateIndex | None = ctx.duplicates
+        index = ctx.duplicates
         if index is None:
             return {"checked": False}
         match = index.find(bundle)

@@ -12,7 +12,6 @@ Probes, each on its own fresh job dir:
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 import time
@@ -27,13 +26,13 @@ from forge.environment import JobState, SetupError, TaskEnvironment
 from forge.errors import PreparerError
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
+from gates._numbers import numbers_in
 from gates.mutations import MUTATORS, MutationInput, mutants
 from gates.spec import GateContext, Rejection, register_gate
 from preparers.spec import inspect_file
 
 ORACLE_HARNESS = "terminal"
 T = TypeVar("T")
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
 def _summary(rubric: RubricResult) -> list[JsonValue]:
@@ -144,15 +143,6 @@ class _environment:
         self.env.close()
 
 
-def _numbers(text: str) -> set[float]:
-    found: set[float] = set()
-    for token in _NUMBER.findall(text):
-        digits = token.replace(",", "").lstrip("-")
-        if len(digits.replace(".", "")) >= 3 or "." in digits:  # small integers coincide too easily
-            found.add(round(float(token.replace(",", "")), 6))
-    return found
-
-
 def _visible_text(path: str, data: bytes, file_type: str) -> str:
     try:
         return inspect_file(file_type, data).text
@@ -163,9 +153,10 @@ def _visible_text(path: str, data: bytes, file_type: str) -> str:
 def _no_answer_in_instruction(bundle: TaskBundle, outputs: dict[str, bytes]) -> None:
     """A number the oracle computed (in an output, in no input) must not appear in the instruction."""
     types = {f.path: f.type for f in bundle.files}
-    given = set().union(*(_numbers(_visible_text(f.path, f.content or b"", f.type)) for f in bundle.inputs()))
-    computed = set().union(*(_numbers(_visible_text(p, d, types[p])) for p, d in outputs.items())) - given
-    leaked = sorted(computed & _numbers(bundle.instruction))
+    given = set().union(*(numbers_in(_visible_text(f.path, f.content or b"", f.type)) for f in bundle.inputs()))
+    computed = set().union(*(numbers_in(_visible_text(p, d, types[p]), distinctive=True)
+                             for p, d in outputs.items())) - given
+    leaked = sorted(computed & numbers_in(bundle.instruction))
     if leaked and not bundle.provenance.get("copies_answer"):
         raise Rejection("answer_in_instruction", f"the instruction gives away the expected result {leaked[:3]}",
                         values=[str(v) for v in leaked[:10]])

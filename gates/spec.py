@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
@@ -21,6 +21,17 @@ from forge.sandbox import SandboxLimits
 class RoundTripVerdict(Protocol):
     ok: bool
     message: str
+
+
+@runtime_checkable
+class DuplicateIndex(Protocol):
+    """The accepted tasks a near-duplicate gate compares against (gates.duplicates.NearDuplicateIndex)."""
+
+    threshold: float
+
+    def find(self, bundle: TaskBundle) -> tuple[str, float] | None: ...
+
+    def __len__(self) -> int: ...
 
 
 class GateContext(BaseModel):
@@ -36,7 +47,7 @@ class GateContext(BaseModel):
     max_instruction_chars: int = 4000
     roundtrip: Callable[[bytes, str], RoundTripVerdict | None] | None = Field(
         default=None, description="LibreOffice round trip per file (None: off); returns None for types it skips.")
-    duplicates: Any = Field(default=None, description="A NearDuplicateIndex shared by the run (None: off).")
+    duplicates: DuplicateIndex | None = Field(default=None, description="Accepted tasks to compare with (None: off).")
 
 
 class Rejection(Exception):

@@ -15,6 +15,7 @@ from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import Check, ReferenceSolution, ReferenceStep, TaskBundle, TaskFile
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate, run_gates
 from gates.mutations import MUTATORS
+from gates.roundtrip import libreoffice_roundtrip
 from skills import load_taxonomy
 from workflows import WORKFLOWS
 
@@ -158,10 +159,22 @@ def test_information_barrier_checks_follow_the_content_not_the_setup(tmp_path: P
 
 
 def test_gates_in_parallel_reach_the_same_verdicts(tmp_path: Path) -> None:
+    """Separate sandboxes, job dirs and LibreOffice profiles: verdicts do not depend on neighbours."""
     bundles = [build(s, seed) for s in (SORT, TOTAL, "spreadsheet.data.filter.greater_than") for seed in (1, 2)]
-    alone = [[(r.gate, r.passed, r.reason) for r in run_gates(b, GateContext(scratch_root=tmp_path / "a"))]
-             for b in bundles]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        together = list(pool.map(lambda b: [(r.gate, r.passed, r.reason) for r in run_gates(
-            b, GateContext(scratch_root=tmp_path / "b"))], bundles))
-    assert together == alone
+    bundles.append(bundles[0].model_copy(update={"seed": 77}))  # a look-alike of an accepted task
+
+    def verdicts(root: Path, parallel: bool) -> list[list[tuple[str, bool, str | None]]]:
+        index = NearDuplicateIndex()
+        index.claim(bundles[0])  # accepted before this batch
+        ctx = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo"), duplicates=index)
+        gate_all = lambda b: [(r.gate, r.passed, r.reason) for r in run_gates(b, ctx)]  # noqa: E731
+        if not parallel:
+            return [gate_all(b) for b in bundles]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            return list(pool.map(gate_all, bundles))
+
+    alone = verdicts(tmp_path / "a", parallel=False)
+    assert alone[-1][-1] == ("duplicate", False, "near_duplicate")
+    assert all(v[-1][1] for v in alone[:-1])
+    assert verdicts(tmp_path / "b", parallel=True) == alone
+    assert len({p.name for p in (tmp_path / "b" / "lo").iterdir()}) > 1  # one profile per worker thread
