@@ -19,6 +19,7 @@ Writing a check (the whole contract)::
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -31,6 +32,7 @@ from forge.registry import Registry
 from forge.checks.state import FinalState
 
 OptionsT = TypeVar("OptionsT", bound="CheckOptions")
+logger = logging.getLogger(__name__)
 
 
 class CheckOptions(BaseModel):
@@ -105,6 +107,16 @@ def run_check(check: Check, state: FinalState) -> CheckResult:
         verdict = kind.fn(state, options)
     except CheckError as exc:  # unreadable or missing output: the solution failed
         return CheckResult(func=check.func, passed=False, message=str(exc))
+    except Exception as exc:  # noqa: BLE001 - deliberate: this is the plugin boundary
+        # A check function reads files that untrusted code wrote, with parsers that raise
+        # whatever they raise (lxml's XMLSyntaxError from openpyxl on a corrupt
+        # docProps/core.xml, a KeyError from a missing part...). One such file must cost one
+        # errored check, not the whole rubric. BaseException (KeyboardInterrupt, SystemExit)
+        # still goes through.
+        logger.warning("check %s raised %s", check.func, type(exc).__name__, exc_info=True)
+        return CheckResult(
+            func=check.func, passed=False, error=True, message=f"{check.func}: {type(exc).__name__}: {exc}"
+        )
     return CheckResult(func=check.func, passed=verdict.passed, message=verdict.message)
 
 

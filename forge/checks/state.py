@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+import os
 import zipfile
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from forge.checks._xlsx_limits import check_xlsx_limits
 from forge.errors import CheckError
-from forge.paths import UnsafePathError, resolve_inside
+from forge.paths import FileTooLargeError, UnsafePathError, open_inside, read_inside
 
 MAX_READ_BYTES = 50 * 1024 * 1024  # refuse absurd outputs rather than exhaust memory
 
@@ -29,22 +31,28 @@ class FinalState:
         self._cache: dict[tuple[str, str], Any] = {}
 
     def read_bytes(self, rel_path: str) -> bytes:
-        """Bytes of a job-dir file; raises CheckError when it is missing, unsafe or huge."""
+        """Bytes of a job-dir file; raises CheckError when it is missing, unsafe or huge.
+
+        The job dir was written by untrusted code: the file is opened without following any
+        symlink on the way (`forge.paths.open_inside`), FIFOs, devices and directories are
+        refused without blocking, and the size cap is taken from the opened fd.
+        """
         try:
-            path = resolve_inside(self.job_dir, rel_path)
-        except UnsafePathError as exc:
+            return read_inside(self.job_dir, rel_path, limit=MAX_READ_BYTES)
+        except FileNotFoundError as exc:
+            raise CheckError(f"{rel_path} does not exist") from exc
+        except (UnsafePathError, FileTooLargeError) as exc:
             raise CheckError(str(exc)) from exc
-        if not path.is_file():
-            raise CheckError(f"{rel_path} does not exist")
-        if path.stat().st_size > MAX_READ_BYTES:
-            raise CheckError(f"{rel_path} is larger than {MAX_READ_BYTES} bytes")
-        return path.read_bytes()
+        except OSError as exc:
+            raise CheckError(f"{rel_path} cannot be read: {exc}") from exc
 
     def exists(self, rel_path: str) -> bool:
+        """Whether `rel_path` is a regular file that `read_bytes` would open (no symlinks on the way)."""
         try:
-            return resolve_inside(self.job_dir, rel_path).is_file()
-        except UnsafePathError:
+            os.close(open_inside(self.job_dir, rel_path))
+        except (UnsafePathError, OSError):
             return False
+        return True
 
     def xlsx(self, rel_path: str, *, data_only: bool = True) -> Any:
         """The workbook at `rel_path` (openpyxl), loaded once per state."""
@@ -92,6 +100,7 @@ def _read_sheets(data: bytes, rel_path: str) -> Sheets:
     """Sheet title -> rows of values, in workbook order; empty cells are None (as openpyxl gives)."""
     from python_calamine import CalamineError, CalamineWorkbook
 
+    check_xlsx_limits(data, rel_path)  # calamine makes each sheet a dense grid: bound it first
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         return {
@@ -112,6 +121,7 @@ def original_workbook(data: bytes, rel_path: str) -> Any:
 def _load_xlsx(data: bytes, rel_path: str, data_only: bool) -> Any:
     import openpyxl
 
+    check_xlsx_limits(data, rel_path)
     try:
         return openpyxl.load_workbook(io.BytesIO(data), data_only=data_only, read_only=False)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:

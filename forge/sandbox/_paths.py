@@ -2,22 +2,20 @@
 
 The host side runs as a more privileged user than the sandbox, so a path an agent controls
 must never lead the host outside the job dir. We walk the path one component at a time
-with `openat(..., O_NOFOLLOW)`: a symlink anywhere on the way is refused (not resolved), so
-swapping a directory for a link between a check and the open cannot redirect us.
+with `openat(..., O_NOFOLLOW)` (`forge.paths.open_inside`): a symlink anywhere on the way is
+refused (not resolved), so swapping a directory for a link between a check and the open
+cannot redirect us.
 """
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from forge.errors import SandboxError
-from forge.paths import UnsafePathError
+from forge.paths import UnsafePathError, open_inside
 
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 SYSTEM_TOP = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 _FROM_HOST = ("/usr", "/etc", *SYSTEM_TOP)  # bound read-only from the host anyway
 _OWN_MOUNTS = ("/", "/proc", "/dev", "/tmp", "/job", "/run")  # made fresh inside
@@ -27,25 +25,12 @@ class SandboxPathError(SandboxError, UnsafePathError):
     """Raised when a job-dir path is absolute, uses `..`, or passes through a symlink."""
 
 
-def job_parts(rel_path: str) -> list[str]:
-    """Split a job-dir path into components; `/job/x` is accepted as the inside name of `x`."""
-    if "\x00" in rel_path:
-        raise SandboxPathError(f"path {rel_path!r} contains a NUL byte")
+def _inside_name(rel_path: str) -> str:
+    """`/job/x` is accepted as the inside name of `x`; everything else is checked by `forge.paths`."""
     path = PurePosixPath(rel_path)
-    if path.is_absolute() and path.parts[:2] == ("/", "job"):
-        path = PurePosixPath(*path.parts[2:]) if len(path.parts) > 2 else PurePosixPath(".")
-    parts = [p for p in path.parts if p != "."]
-    if path.is_absolute() or ".." in parts or not parts:
-        raise SandboxPathError(f"path {rel_path!r} must name a file relative to the job dir, without '..'")
-    return parts
-
-
-def _refusal(rel_path: str, name: str, exc: OSError) -> SandboxError:
-    if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
-        return SandboxPathError(f"refusing {rel_path!r}: {name!r} is a symlink or not a directory")
-    if exc.errno == errno.ENOENT:
-        return SandboxError(f"no file {rel_path!r} in the job dir")
-    return SandboxError(f"cannot open {rel_path!r} in the job dir: {exc}")
+    if "\x00" not in rel_path and path.is_absolute() and path.parts[:2] == ("/", "job"):
+        return str(PurePosixPath(*path.parts[2:])) if len(path.parts) > 2 else "."
+    return rel_path
 
 
 def open_in_job(
@@ -57,59 +42,17 @@ def open_in_job(
 ) -> int:
     """Open a regular file under `job_dir` without following any symlink; return its fd.
 
+    The walk is `forge.paths.open_inside` (shared with the host-side checks); here its errors
+    become SandboxPathError (unsafe path, link, not a regular file) or SandboxError.
     With `write`, missing parent directories are created and the file is truncated;
     `owner` (uid, gid) is applied to whatever is created so the sandbox user can edit it.
     """
-    parts = job_parts(rel_path)
     try:
-        dir_fd = os.open(job_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        return open_inside(job_dir, _inside_name(rel_path), write=write, owner=owner)
+    except UnsafePathError as exc:
+        raise SandboxPathError(str(exc)) from exc
     except OSError as exc:
-        raise SandboxError(f"job dir {job_dir} cannot be opened: {exc}") from exc
-    try:
-        for name in parts[:-1]:
-            child = _enter_dir(dir_fd, name, rel_path, create=write, owner=owner)
-            os.close(dir_fd)
-            dir_fd = child
-        flags = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK  # NONBLOCK: a FIFO must not hang us
-        flags |= (os.O_WRONLY | os.O_CREAT) if write else os.O_RDONLY
-        try:
-            fd = os.open(parts[-1], flags, 0o644, dir_fd=dir_fd)
-        except OSError as exc:
-            raise _refusal(rel_path, parts[-1], exc) from exc
-    finally:
-        os.close(dir_fd)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SandboxPathError(f"refusing {rel_path!r}: not a regular file")
-        if write:
-            os.ftruncate(fd, 0)
-            if owner is not None:
-                os.fchown(fd, *owner)
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
-def _enter_dir(dir_fd: int, name: str, rel_path: str, *, create: bool, owner: tuple[int, int] | None) -> int:
-    """Open the child directory `name` of `dir_fd` (never through a symlink); caller closes both."""
-    try:
-        try:
-            return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
-        except FileNotFoundError:
-            if not create:
-                raise
-        try:
-            os.mkdir(name, 0o755, dir_fd=dir_fd)
-        except FileExistsError:
-            pass  # the sandbox made it meanwhile; the O_NOFOLLOW open below still guards
-        child = os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
-    except OSError as exc:
-        raise _refusal(rel_path, name, exc) from exc
-    if owner is not None:
-        os.fchown(child, *owner)
-    return child
+        raise SandboxError(str(exc)) from exc
 
 
 def read_in_job(job_dir: Path, rel_path: str) -> bytes:

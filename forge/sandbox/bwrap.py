@@ -320,11 +320,23 @@ class BwrapSandbox:
         self.close()
 
 
+_BACKENDS: weakref.WeakSet[BwrapBackend] = weakref.WeakSet()
+
+
+def _reseed_uids_after_fork() -> None:
+    for backend in list(_BACKENDS):
+        backend._reseed_uids()
+
+
+os.register_at_fork(after_in_child=_reseed_uids_after_fork)
+
+
 class BwrapBackend:
     """Makes bubblewrap sandboxes. Constructor args exist for tests and unusual hosts.
 
     As root, each open sandbox runs as its own uid from `uid_base` on (chosen at random
-    within a 4M range so that several worker processes rarely collide), which gives each
+    within a 4M range so that several worker processes rarely collide; a forked worker draws
+    its own start rather than repeating its parent's sequence), which gives each
     sandbox its own process budget. With `warm_python`, `python3` inside is forked from a
     preloaded interpreter when it can be (see `forge.sandbox.zygote`): ~10x faster to start.
     """
@@ -356,6 +368,7 @@ class BwrapBackend:
         self._uid_next = secrets.randbelow(self._UID_SPAN)
         self._uids_used: set[int] = set()
         self._uid_lock = threading.Lock()
+        _BACKENDS.add(self)
         self.control_root = control_root
         self.start_timeout_s = start_timeout_s
         self.warm_python = warm_python
@@ -400,6 +413,15 @@ class BwrapBackend:
     def release_uid(self, uid: int) -> None:
         with self._uid_lock:
             self._uids_used.discard(uid)
+
+    def _reseed_uids(self) -> None:
+        """In a forked child: draw a new start, or parent and child hand out the same uids.
+
+        The uids the parent holds stay marked used (they are still taken); the lock is new,
+        since another thread may have held it at the fork.
+        """
+        self._uid_lock = threading.Lock()
+        self._uid_next = secrets.randbelow(self._UID_SPAN)
 
     def _env(self, warm: bool) -> dict[str, str]:
         path = [zygote.BIN_DIR] if warm else []

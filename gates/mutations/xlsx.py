@@ -33,6 +33,16 @@ class _Diff:
         return buffer.getvalue()
 
 
+def _value(ws: Any, row: int, col: int) -> Any:
+    """A cell's value without creating the cell (`ws.cell()` would, and grow max_row).
+
+    The input workbook is shared by every probe and episode (`original_workbook`), so it is
+    only ever read; openpyxl offers no public read that leaves a missing cell missing.
+    """
+    cell = ws._cells.get((row, col)) if ws is not None else None
+    return cell.value if cell is not None else None
+
+
 def _load(data: bytes) -> Any:
     import openpyxl
 
@@ -54,7 +64,7 @@ def _diff(probe: MutationInput) -> _Diff | None:
             (r, c)
             for r in range(1, rows + 1)
             for c in range(1, cols + 1)
-            if ws.cell(r, c).value != (original.cell(r, c).value if original else None)
+            if _value(ws, r, c) != _value(original, r, c)
         ]
         if changed:
             return _Diff(path, wb, ws, original, changed)
@@ -77,7 +87,7 @@ def wrong_value(probe: MutationInput) -> MutantFiles | None:
     diff = _diff(probe)
     if diff is None:
         return None
-    filled = [rc for rc in diff.changed if diff.sheet.cell(*rc).value is not None]
+    filled = [rc for rc in diff.changed if _value(diff.sheet, *rc) is not None]
     if not filled:
         return None
     cell = diff.sheet.cell(*filled[len(filled) // 2])
@@ -107,7 +117,7 @@ def wrong_place(probe: MutationInput) -> MutantFiles | None:
         for cell in row:
             result.cell(cell.row, cell.column, cell.value)
     for r, c in diff.changed:
-        diff.sheet.cell(r, c).value = diff.original.cell(r, c).value
+        diff.sheet.cell(r, c).value = _value(diff.original, r, c)
     return {**probe.oracle_outputs, diff.path: diff.save()}
 
 
@@ -119,5 +129,5 @@ def partial(probe: MutationInput) -> MutantFiles | None:
         return None
     half = len(diff.changed) // 2
     for r, c in diff.changed[half:]:
-        diff.sheet.cell(r, c).value = diff.original.cell(r, c).value if diff.original else None
+        diff.sheet.cell(r, c).value = _value(diff.original, r, c)
     return {**probe.oracle_outputs, diff.path: diff.save()}
