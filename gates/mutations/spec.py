@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from forge.models import TaskBundle
 from forge.registry import Registry
@@ -29,6 +30,7 @@ class MutationInput:
     bundle: TaskBundle
     oracle_outputs: dict[str, bytes]
     inputs: dict[str, bytes] = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # per probe, for mutators
 
     def outputs_of_type(self, file_types: set[str]) -> list[str]:
         return [f.path for f in self.bundle.outputs() if ANY_TYPE in file_types or f.type in file_types]
