@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from gates.libreoffice import RoundTrip, libreoffice_available, profile_for_worker, roundtrip, supports_roundtrip
 
 
-def libreoffice_roundtrip(profile_root: Path) -> Callable[[bytes, str], RoundTrip | None] | None:
-    """A per-file round trip using one LibreOffice profile per worker thread, or None without soffice."""
-    if not libreoffice_available():
-        return None
+@dataclass(frozen=True)
+class LibreOfficeRoundTrip:
+    """Round-trips one file with a LibreOffice profile per worker thread; a plain, picklable value
+    so process-pool workers can carry it too."""
 
-    def check(data: bytes, file_type: str) -> RoundTrip | None:
+    profile_root: Path
+
+    def __call__(self, data: bytes, file_type: str) -> RoundTrip | None:
         if not supports_roundtrip(file_type):
             return None
-        return roundtrip(data, file_type, profile_dir=profile_for_worker(profile_root))
+        return roundtrip(data, file_type, profile_dir=profile_for_worker(self.profile_root))
 
-    return check
+
+def libreoffice_roundtrip(profile_root: Path) -> LibreOfficeRoundTrip | None:
+    """The round trip, or None where soffice is not installed (the gate then skips it)."""
+    return LibreOfficeRoundTrip(profile_root) if libreoffice_available() else None
