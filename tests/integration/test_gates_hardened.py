@@ -18,6 +18,7 @@ from gates.mutations import MUTATORS
 from gates.roundtrip import libreoffice_roundtrip
 from skills import load_taxonomy
 from workflows import WORKFLOWS
+from tests.xlsx import xlsx_bytes as xlsx
 
 
 def build(skill_id: str, seed: int) -> TaskBundle:
@@ -25,13 +26,6 @@ def build(skill_id: str, seed: int) -> TaskBundle:
     return WORKFLOWS.get(skill.workflow).build(skill, seed)
 
 
-def xlsx(rows: list[list[object]]) -> bytes:
-    wb = openpyxl.Workbook()
-    for row in rows:
-        wb.active.append(row)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    return buffer.getvalue()
 
 
 def with_check(bundle: TaskBundle, index: int, **options: object) -> TaskBundle:

@@ -28,19 +28,11 @@ from forge.errors import CheckError
 from forge.models import Check
 from forge.sandbox import BwrapBackend
 from gates.mutations import MutationInput, mutants
+from tests.xlsx import xlsx_bytes
 
 OUT = "outputs/result.xlsx"
 
 
-def xlsx_bytes(rows: list[list[Any]], sheet: str = "Data") -> bytes:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = sheet
-    for row in rows:
-        ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
 
 
 def rezip(data: bytes, replace: dict[str, bytes] | None = None, add: dict[str, bytes] | None = None) -> bytes:

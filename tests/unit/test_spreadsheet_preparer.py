@@ -24,6 +24,7 @@ from preparers.spreadsheet import (
     thread_faker,
     write_xlsx,
 )
+from tests.xlsx import xlsx_bytes as _xlsx
 
 KINDS = sorted(TABLE_KINDS)
 
@@ -34,15 +35,6 @@ def _table(kind: str, seed: int = 7) -> Table:
     return make_table(random.Random(seed), faker, kind=kind)
 
 
-def _xlsx(rows: list[list[object]], sheet: str = "Data") -> bytes:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = sheet
-    for row in rows:
-        ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
 
 
 def test_builtins_register() -> None:

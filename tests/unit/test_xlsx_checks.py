@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import io
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from forge.checks import CHECKS, FinalState, run_check, run_rubric
 from forge.models import Check
+from tests.xlsx import xlsx_bytes as _xlsx_bytes
 
 INPUT = "inputs/data.xlsx"
 OUTPUT = "outputs/result.xlsx"
@@ -26,15 +25,10 @@ ROWS: list[list[Any]] = [
 ]
 
 
+
+
 def xlsx_bytes(rows: list[list[Any]], sheet: str = SHEET) -> bytes:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = sheet
-    for row in rows:
-        ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    return _xlsx_bytes(rows, sheet)
 
 
 def make_state(tmp_path: Path, output_rows: list[list[Any]] | None, *, sheet: str = SHEET) -> FinalState:
