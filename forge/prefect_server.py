@@ -10,7 +10,6 @@ State lives under the data dir::
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
