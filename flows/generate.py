@@ -7,6 +7,7 @@ deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     except BaseException:
         store.finish_run(ctx.run_id, "failed", None)
         raise
-    result = summarize(ctx, config, len(samples), episodes, shards, time.perf_counter() - started)
+    result = summarize(ctx, len(samples), episodes, shards, time.perf_counter() - started)
     store.finish_run(ctx.run_id, "completed", result)
     return result
 
@@ -122,32 +123,24 @@ def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
     return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
 
 
-def summarize(ctx: RunContext, config: GenerateConfig, sampled: int, episodes: list[Episode | None],
-              shards: list[ShardInfo], duration: float) -> GenerateResult:
+def summarize(ctx: RunContext, sampled: int, episodes: list[Episode | None], shards: list[ShardInfo],
+              duration: float) -> GenerateResult:
     store = stages.store_for(ctx.db_url)
-    rejections: dict[str, int] = {}
-    for rej in store.rejections(ctx.run_id):
-        key = f"{rej.stage}:{rej.reason}"
-        rejections[key] = rejections.get(key, 0) + 1
-    task_ids = store.list_tasks(run_id=ctx.run_id)
-    statuses = [store.task_status(t) for t in task_ids]
-    for t in task_ids:
-        for gate in store.gate_results(t):
-            if not gate.passed:
-                key = f"{gate.gate}_gate:{gate.reason}"
-                rejections[key] = rejections.get(key, 0) + 1
+    rejections = Counter(f"{r.stage}:{r.reason}" for r in store.rejections(ctx.run_id))
+    rejections.update(f"{o.gate}_gate:{o.reason}" for o in store.gate_outcomes(ctx.run_id) if not o.passed)
+    tasks = store.counts(ctx.run_id)
     done = [e for e in episodes if e is not None]
     counts = StageCounts(
         sampled=sampled,
-        built=len(task_ids),
-        accepted=statuses.count("accepted"),
-        rejected=statuses.count("rejected"),
+        built=tasks["tasks"],
+        accepted=tasks["tasks_accepted"],
+        rejected=tasks["tasks_rejected"],
         episodes=len(done),
         episodes_passed=sum(e.passed for e in done),
         shards_written=len(shards),
         rows_written=sum(s.rows for s in shards),
     )
-    return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=rejections,
+    return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=dict(rejections),
                           teacher=stages.TEACHER.info.kind, judge=stages.JUDGE.name, duration_s=round(duration, 3))
 
 
