@@ -170,8 +170,9 @@ def lit(value: Any) -> str:
     return json.dumps(value)
 
 
-def _python_c(code: str) -> str:
-    return f"python3 -c {shlex.quote(code)}"
+def _python_step(code: str, thought: str, action: str) -> ReferenceStep:
+    """A reference step that runs a one-line python program in the shell."""
+    return ReferenceStep(thought=thought, action=action, tool="bash", arguments={"command": f"python3 -c {shlex.quote(code)}"})
 
 
 def inspect_step(params: SheetParams, thought: str) -> ReferenceStep:
@@ -180,12 +181,7 @@ def inspect_step(params: SheetParams, thought: str) -> ReferenceStep:
         f'print([c.value for c in ws[1]]); print(ws.max_row - 1, "data rows"); '
         f"print([c.value for c in ws[2]])"
     )
-    return ReferenceStep(
-        thought=thought,
-        action=f"Inspect the header and size of {params.input}",
-        tool="bash",
-        arguments={"command": _python_c(code)},
-    )
+    return _python_step(code, thought, f"Inspect the header and size of {params.input}")
 
 
 def transform_script(params: SheetParams, snippet: str) -> str:
@@ -225,12 +221,7 @@ def verify_step(params: SheetParams, thought: str) -> ReferenceStep:
         f"rows = list(ws.iter_rows(values_only=True)); print(rows[0]); "
         f'print(len(rows) - 1, "rows below the header; last:", rows[-1])'
     )
-    return ReferenceStep(
-        thought=thought,
-        action=f"Check the saved {params.output}",
-        tool="bash",
-        arguments={"command": _python_c(code)},
-    )
+    return _python_step(code, thought, f"Check the saved {params.output}")
 
 
 def _folder(path: str) -> str:
