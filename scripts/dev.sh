@@ -9,6 +9,7 @@ need_apt=()
 command -v bwrap >/dev/null || need_apt+=(bubblewrap)
 command -v prlimit >/dev/null || need_apt+=(util-linux)
 command -v setpriv >/dev/null || need_apt+=(util-linux)
+command -v cc >/dev/null || need_apt+=(gcc libc6-dev)   # builds the sandbox's native python shim
 command -v soffice >/dev/null || need_apt+=(libreoffice-calc-nogui libreoffice-writer-nogui libreoffice-impress-nogui)
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)

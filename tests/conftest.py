@@ -15,6 +15,19 @@ from forge.prefect_server import LocalServer, ServerInfo
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
 
+def require(ok: bool, message: str) -> pytest.MarkDecorator:
+    """Mark a test that needs a tool the README's set-up installs: it FAILS, saying how to get the
+    tool, rather than being skipped (a skipped test would hide a missing install step)."""
+    return pytest.mark.requirement_met if ok else pytest.mark.requirement_missing(message)
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_missing_requirement(request: pytest.FixtureRequest) -> None:
+    marker = request.node.get_closest_marker("requirement_missing")
+    if marker is not None:
+        pytest.fail(f"{marker.args[0]}; run `bash scripts/dev.sh test`, which installs it", pytrace=False)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -210,10 +210,7 @@ def test_read_bytes_refuses_what_is_not_a_plain_file(tmp_path: Path, kind: str) 
     elif kind == "directory":
         (tmp_path / rel).mkdir()
     else:
-        try:
-            os.mknod(tmp_path / rel, 0o600 | 0o020000, os.makedev(1, 3))  # a copy of /dev/null
-        except OSError:
-            pytest.skip("cannot create a device node here")
+        os.mknod(tmp_path / rel, 0o600 | 0o020000, os.makedev(1, 3))  # a copy of /dev/null (needs root)
     state = FinalState(tmp_path)
     with pytest.raises(CheckError, match="refusing"):
         state.read_bytes(rel)

@@ -28,9 +28,10 @@ from forge.sandbox import (
     SandboxPathError,
     open_sandbox,
 )
+from tests.conftest import require
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+needs_bwrap = require(shutil.which("bwrap") is not None, "bubblewrap is not installed")
 
 
 @pytest.fixture

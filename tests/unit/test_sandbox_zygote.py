@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 
 from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, zygote
+from tests.conftest import require
 
-needs_root_bwrap = pytest.mark.skipif(
-    shutil.which("bwrap") is None or os.geteuid() != 0, reason="the zygote needs bubblewrap and root"
-)
-needs_cc = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler for the native shim")
+needs_root_bwrap = require(shutil.which("bwrap") is not None and os.geteuid() == 0, "the zygote needs bubblewrap and root")
+needs_cc = require(shutil.which("cc") is not None, "no C compiler for the native shim")
 WHO = "python3 -c 'import os; print(os.getppid())'"  # 0: the parent is outside the sandbox's pid ns
 ELF = b"\x7fELF"
 
@@ -86,7 +85,7 @@ def _shims_built_with(compiler: str | None) -> Iterator[None]:
 def shim(request: pytest.FixtureRequest) -> Iterator[str]:
     """The kind of python3 shim in the sandboxes: a test that asks for it runs with each."""
     if request.param == "c" and shutil.which("cc") is None:
-        pytest.skip("no C compiler: the native shim cannot be built")
+        pytest.fail("no C compiler: the native shim cannot be built; run `bash scripts/dev.sh test`", pytrace=False)
     with _shims_built_with("cc" if request.param == "c" else None):
         yield request.param
 
