@@ -248,6 +248,7 @@ def main() -> None:
 
     signal.signal(signal.SIGCHLD, reap)
     shadowed = _preload()
+    _zygote_run.PRELOADED = frozenset(sys.modules)
     while lifeline not in select.select([listener, lifeline], [], [])[0]:  # until the host exits
         try:
             conn, _ = listener.accept()

@@ -22,6 +22,8 @@ import types
 import zipimport
 
 _STDIO = [(s.encoding, s.errors) for s in (sys.stdin, sys.stdout, sys.stderr)]  # as the zygote started
+PRELOADED: frozenset[str] = frozenset()
+"""sys.modules as the zygote serves calls (it sets this); only needed when a program edits sys.modules."""
 
 
 def stdio(unbuffered: bool) -> None:
@@ -49,7 +51,7 @@ def run(plan: tuple[str, str, list[str], bool], argv: list[str], env: dict[str, 
     main.__loader__, main.__annotations__ = importlib.machinery.BuiltinImporter, {}
     main.__builtins__ = builtins
     sys.modules["__main__"], sys.orig_argv = main, argv
-    before, code, sigint = set(sys.modules), 0, False
+    before, code, sigint = _newest_module(), 0, False
     try:
         if kind == "script":
             sys.argv, path = [target, *rest], os.path.join(os.getcwd(), target)  # CPython: not normalized
@@ -114,7 +116,28 @@ def _exit_status(exc: SystemExit) -> int:
     return 1
 
 
-def _finish(main: types.ModuleType, before: set[str], code: int, sigint: bool) -> int:
+def _newest_module() -> tuple[str, object]:
+    name = next(reversed(sys.modules))
+    return name, sys.modules[name]
+
+
+def _imported_since(newest: tuple[str, object]) -> list[str]:
+    """What the program imported, newest first.
+
+    sys.modules keeps insertion order, so that is what comes after `newest`. Walking back from
+    the end reads only those entries: a scan of all of them would write to the hundreds of
+    preloaded names' refcounts and copy their pages from the zygote (~350 page faults, ~3 ms
+    a call). A program that removed `newest` gets the full scan.
+    """
+    found = []
+    for name in reversed(sys.modules):
+        if name == newest[0] and sys.modules[name] is newest[1]:
+            return found
+        found.append(name)
+    return [n for n in found if n not in PRELOADED]
+
+
+def _finish(main: types.ModuleType, before: tuple[str, object], code: int, sigint: bool) -> int:
     """What Py_FinalizeEx does that a program can observe: threads joined, atexit run, stdio
     flushed (120 if stdout fails), module globals dropped (files left open get flushed)."""
     try:
@@ -123,7 +146,7 @@ def _finish(main: types.ModuleType, before: set[str], code: int, sigint: bool) -
         pass
     atexit._run_exitfuncs()
     failed = not _flush()
-    for name in [n for n in sys.modules if n not in before][::-1]:
+    for name in _imported_since(before):
         getattr(sys.modules.get(name), "__dict__", {}).clear()
     main.__dict__.clear()
     gc.collect()

@@ -156,6 +156,11 @@ SAME_AS_COLD = [
     " if kv[0] not in (\"PATH\", \"_\")))'",
     "export FOO=bar; python3 -c 'import os; print(os.environ[\"FOO\"])'",
     "python3 -c 'f = open(\"unclosed.txt\", \"w\"); f.write(\"kept\")'; cat unclosed.txt",
+    # a file left open in a module the program imported is flushed at exit, even when the
+    # program removed the newest entry of sys.modules (the warm child then scans them all)
+    *("echo 'f = open(\"mod.txt\", \"w\"); f.write(\"from a module\")' > keep.py;"
+      f" python3 -c '{pre}import keep'; cat mod.txt; rm keep.py mod.txt"
+      for pre in ("", "import sys; sys.modules.pop(next(reversed(sys.modules))); ")),
     "python3 -c 'import atexit; atexit.register(print, \"bye\"); print(\"hi\")'",
     "python3 -c 'import threading as t, time;"
     " t.Thread(target=lambda: (time.sleep(0.2), print(\"t\"))).start()'",
