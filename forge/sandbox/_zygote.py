@@ -3,18 +3,21 @@
 A fresh `python3` that imports openpyxl spends ~200 ms before the script's first line. This
 process imports the office libraries once (as root, with exactly the sandbox's clean
 environment, BLAS single-threaded so no thread exists at fork) and serves the shims of
-`forge.sandbox._pyshim`. Per call:
+`forge.sandbox._pyshim`. Per call, in one event loop (`_Server`), never blocking on a caller:
 
-    zygote -fork-> middle (root, host namespaces): vets the peer (SO_PEERCRED), opens its
-                   namespaces and root, reads its limits, joins its pid ns (for children only)
-           -fork-> child: joins the peer's ipc/uts/net/cgroup/mnt namespaces and root, takes
-                   its rlimits/umask/affinity, drops to its uid (no capabilities, no_new_privs),
-                   takes its stdio and cwd, and runs the program the way `python3` would
-                   (`forge.sandbox._zygote_run`).
+    zygote: reads the request, vets the peer (SO_PEERCRED, its namespaces, uid, seccomp,
+            settings), opens its namespaces and root, reads its limits, and joins its pid
+            namespace for children only, just for the fork, then returns to its own
+      -fork-> child: joins the peer's ipc/uts/net/cgroup/mnt namespaces and root, takes
+              its rlimits/umask/affinity, drops to its uid (no capabilities, no_new_privs),
+              takes its stdio and cwd, and runs the program the way `python3` would
+              (`forge.sandbox._zygote_run`).
 
-The child lives in the sandbox's pid namespace, so it dies with the sandbox; the middle
-process relays its exit status and kills it if the shim goes away. Whatever the zygote cannot
-reproduce exactly is answered "F" and the shim execs the real interpreter instead.
+One fork per call, not two: every fork of this large process, and every exit, costs
+page-table copies and copy-on-write faults (~5 ms a call here). The child lives in the
+sandbox's pid namespace, so it dies with the sandbox; the zygote relays its exit status and
+kills it if the shim goes away. Whatever the zygote cannot reproduce exactly is answered "F"
+and the shim execs the real interpreter instead.
 Started by `forge.sandbox.zygote` as `python _zygote.py LISTEN_FD LIFELINE_FD`; stdlib only,
 no `from __future__` (compiled user code must not inherit future flags from this file).
 """
@@ -29,11 +32,12 @@ import ctypes
 import gc
 import os
 import resource
-import select
+import selectors
 import shutil
 import signal
 import socket
 import struct
+import time
 
 _PRELOAD = ("openpyxl", "docx", "pptx")
 _NAMESPACES = ("user", "pid", "ipc", "uts", "net", "cgroup", "mnt")  # mnt last: it moves root and cwd
@@ -92,95 +96,279 @@ def _parse(args: list[str]) -> tuple[str, str, list[str], bool] | None:
     return "-", "", [], unbuffered  # no program: read it from stdin
 
 
-def _read_request(conn: socket.socket) -> tuple[list[str], dict[str, str], list[int]]:
-    """Length-prefixed NUL-joined [argc, argv..., KEY=VALUE...] with fds 0, 1, 2 and the cwd."""
-    data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 4)
-    size = int.from_bytes(data[:4], "little")
-    if len(fds) != 4 or len(data) < 4 or size > _MAX_REQUEST:
-        raise ValueError(f"bad request: {len(fds)} fds, {len(data)} bytes, size {size}")
-    buf = bytearray(data[4:])
-    while len(buf) < size:
-        chunk = conn.recv(1 << 16)
-        if not chunk:
-            raise EOFError("the shim hung up mid-request")
-        buf += chunk
-    fields = bytes(buf).split(b"\0")
-    argc = int(fields[0])
-    env = dict(os.fsdecode(item).split("=", 1) for item in fields[1 + argc :] if b"=" in item)
-    return [os.fsdecode(a) for a in fields[1 : 1 + argc]], env, fds
+class _Call:
+    """One python3 call: its request, then its child, until the exit status is relayed.
+
+    Everything here is non-blocking: a slow or hostile shim holds only its own call.
+    """
+
+    def __init__(self, conn: socket.socket, pid: int, uid: int, gid: int) -> None:
+        self.conn, self.pid, self.uid, self.gid = conn, pid, uid, gid
+        try:
+            self.pidfd = conn.getsockopt(socket.SOL_SOCKET, _SO_PEERPIDFD)
+        except OSError:
+            self.pidfd = os.pidfd_open(pid)  # older kernels; the uid check guards against pid reuse
+        self.deadline = time.monotonic() + _REQUEST_TIMEOUT_S
+        self.data = bytearray()
+        self.fds: list[int] = []
+        self.child = 0
+        self.child_fd = self.ready_r = -1
+
+    def read(self) -> bool:
+        """Take what the shim sent so far; True once the whole request is in.
+
+        Length-prefixed NUL-joined [argc, argv..., KEY=VALUE...], with fds 0, 1, 2 and the cwd
+        on the first bytes.
+        """
+        if not self.fds:
+            data, fds, _, _ = socket.recv_fds(self.conn, 1 << 16, 4)
+            self.fds = fds
+            if len(fds) != 4 or len(data) < 4:
+                raise ValueError(f"bad request: {len(fds)} fds, {len(data)} bytes")
+        else:
+            data = self.conn.recv(1 << 16)
+            if not data:
+                raise EOFError("the shim hung up mid-request")
+        self.data += data
+        size = int.from_bytes(self.data[:4], "little")
+        if size > _MAX_REQUEST:
+            raise ValueError(f"bad request: {size} bytes")
+        return len(self.data) - 4 >= size
+
+    def request(self) -> tuple[list[str], dict[str, str]]:
+        fields = bytes(self.data[4:]).split(b"\0")
+        argc = int(fields[0])
+        env = dict(os.fsdecode(item).split("=", 1) for item in fields[1 + argc :] if b"=" in item)
+        return [os.fsdecode(a) for a in fields[1 : 1 + argc]], env
+
+    def send(self, line: bytes) -> None:
+        try:
+            self.conn.send(line)  # a few bytes into an empty buffer: never partial
+        except OSError:
+            pass  # the shim was killed (a timeout, its sandbox closed): nobody waits for the answer
+
+    def close_request_fds(self) -> None:
+        for fd in (*self.fds, self.pidfd):
+            if fd >= 0:
+                os.close(fd)
+        self.fds, self.pidfd = [], -1
+
+    def close(self) -> None:
+        """Let go of everything but a running child (the server reaps that one)."""
+        self.close_request_fds()
+        for fd in (self.ready_r, self.child_fd):
+            if fd >= 0:
+                os.close(fd)
+        self.ready_r = self.child_fd = -1
+        self.conn.close()
 
 
-def _serve(conn: socket.socket, shadowed: set[str]) -> None:
-    """The middle process: vet the peer, fork the child into its namespaces, relay its status."""
-    pid, uid, gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
-    try:
-        pidfd = conn.getsockopt(socket.SOL_SOCKET, _SO_PEERPIDFD)
-    except OSError:
-        pidfd = os.pidfd_open(pid)  # older kernels; the uid check below guards against pid reuse
-    conn.settimeout(_REQUEST_TIMEOUT_S)
-    argv, env, fds = _read_request(conn)
-    conn.settimeout(None)
+def _vet(call: _Call, shadowed: set[str]) -> tuple | None:
+    """What the child must become to run this call as the caller would; None: run it cold."""
+    argv, env = call.request()
     plan = _parse(argv[1:])
     ns = {}  # the peer's namespaces that differ from ours
-    for name in _NAMESPACES:
-        if os.path.exists(f"/proc/self/ns/{name}"):
-            ns[name] = os.open(f"/proc/{pid}/ns/{name}", os.O_RDONLY)
-            theirs, ours = os.fstat(ns[name]), os.stat(f"/proc/self/ns/{name}")
-            if (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino):
-                os.close(ns.pop(name))
-    root = os.open(f"/proc/{pid}/root", os.O_PATH | os.O_DIRECTORY)
-    limits = _limits(pid)
-    with open(f"/proc/{pid}/status") as status:
-        fields = {k: v.split() for k, _, v in (line.partition(":") for line in status)}
-    cpus = os.sched_getaffinity(pid)
-    signal.pidfd_send_signal(pidfd, 0)  # still the process that connected: all of the above is its
+    try:
+        for name in _NAMESPACES:
+            if os.path.exists(f"/proc/self/ns/{name}"):
+                ns[name] = os.open(f"/proc/{call.pid}/ns/{name}", os.O_RDONLY)
+                theirs, ours = os.fstat(ns[name]), os.stat(f"/proc/self/ns/{name}")
+                if (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino):
+                    os.close(ns.pop(name))
+        root = os.open(f"/proc/{call.pid}/root", os.O_PATH | os.O_DIRECTORY)
+    except BaseException:
+        for fd in ns.values():
+            os.close(fd)
+        raise
+    try:
+        limits = _limits(call.pid)
+        with open(f"/proc/{call.pid}/status") as status:
+            fields = {k: v.split() for k, _, v in (line.partition(":") for line in status)}
+        cpus = os.sched_getaffinity(call.pid)
+        signal.pidfd_send_signal(call.pidfd, 0)  # still the process that connected: all of the above is its
+    except BaseException:
+        for fd in (root, *ns.values()):
+            os.close(fd)
+        raise
     # Serve only sandboxed, unprivileged callers: not root, in our user namespace (so only root
     # can have given it its own pid and mount namespaces) and in a pid namespace of its own;
     # and none under a seccomp filter, which a child of ours would not inherit.
-    sandboxed = "user" not in ns and {"pid", "mnt"} <= set(ns) and fields["Uid"] == [str(uid)] * 4
+    sandboxed = "user" not in ns and {"pid", "mnt"} <= set(ns) and fields["Uid"] == [str(call.uid)] * 4
     sandboxed = sandboxed and fields.get("Seccomp", ["0"]) == ["0"]
     settings = {k for k in (*env, *_ENV0) if k.startswith(_SETTINGS)}
-    if uid == 0 or not sandboxed or plan is None or any(env.get(k) != _ENV0.get(k) for k in settings):
-        conn.sendall(b"F\n")
-        return
-    _c(_libc.setns(ns.pop("pid"), 0))  # our children, not we, are born in the peer's pid namespace
+    if call.uid == 0 or not sandboxed or plan is None or any(env.get(k) != _ENV0.get(k) for k in settings):
+        for fd in (root, *ns.values()):
+            os.close(fd)
+        return None
+    return plan, argv, env, ns, root, limits, int(fields["Umask"][0], 8), cpus
+
+
+def _spawn(call: _Call, vetted: tuple, shadowed: set[str], own_pid_ns: int) -> None:
+    """Fork the child into the caller's pid namespace; it becomes the caller and runs the program."""
+    plan, argv, env, ns, root, limits, umask, cpus = vetted
+    pid_ns = ns.pop("pid")
     ready_r, ready_w = os.pipe()
-    child = os.fork()
+    child = -1
+    try:
+        _c(_libc.setns(pid_ns, 0))  # only our children, not we, are born in the peer's pid namespace
+        try:
+            child = os.fork()
+        finally:
+            if child != 0 and _libc.setns(own_pid_ns, 0) != 0:  # or every later child is born there
+                os.write(2, b"forge zygote: cannot return to its own pid namespace\n")
+                os._exit(1)
+    except BaseException:
+        os.close(ready_r)
+        raise
+    finally:
+        if child != 0:
+            for fd in (ready_w, pid_ns, root, *ns.values()):
+                os.close(fd)
     if child == 0:
         try:
             os.close(ready_r)
-            _become(ns, root, limits, int(fields["Umask"][0], 8), cpus, uid, gid)
-            os.fchdir(fds[3])
-            if not _runnable(plan, fds[0], shadowed):
+            _become(ns, root, limits, umask, cpus, call.uid, call.gid)
+            os.fchdir(call.fds[3])
+            if not _runnable(plan, call.fds[0], shadowed):
                 os._exit(1)
             for target in range(3):
-                os.dup2(fds[target], target)
-            conn.detach()
+                os.dup2(call.fds[target], target)
             os.closerange(3, ready_w)
             os.closerange(ready_w + 1, 1 << 20)
             os.write(ready_w, str(os.getpid()).encode())  # our pid inside, for signal forwarding
             os.close(ready_w)
         except BaseException:
             os._exit(1)
-        _zygote_run.run(plan, argv, env)
-    for fd in (ready_w, root, *ns.values(), *fds):  # the caller's pipes must not wait for us
-        os.close(fd)
-    hello = os.read(ready_r, 64)
-    if not hello:  # the child could not become the caller: let the real interpreter run
-        os.waitpid(child, 0)
-        conn.sendall(b"F\n")
-        return
-    conn.sendall(b"P " + hello + b"\n")
-    child_fd = os.pidfd_open(child)
-    while child_fd not in select.select([child_fd, conn], [], [])[0]:
-        if not conn.recv(64):  # the shim is gone (killed): so is the call
-            os.kill(child, signal.SIGKILL)
-            break
-    code = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
-    try:
-        conn.sendall(b"S %d\n" % -code if code < 0 else b"X %d\n" % code)
-    except OSError:
-        pass  # the shim was killed (a timeout, its sandbox closed): nobody waits for the status
+        try:
+            _zygote_run.run(plan, argv, env)
+        finally:
+            os._exit(1)  # run() exits with the program's status: never back into the server loop
+    call.child, call.ready_r = child, ready_r
+    call.child_fd = os.pidfd_open(child)
+    call.close_request_fds()  # the caller's pipes must not wait for us
+
+
+class _Server:
+    """The zygote's loop: accepts calls, forks their children, relays their exit statuses.
+
+    Each call is one fork of this preloaded process, which joins the caller's pid namespace
+    for its children only while it forks. Events:
+
+    - listener: a new call (refused with a hang-up past `_MAX_CALLS_PER_UID`: the shim runs cold);
+    - a call's socket: more of its request; once it runs, the shim hanging up (kill the child);
+    - a child's ready pipe: its pid inside ("P"), or nothing, if it could not become the caller ("F");
+    - a child's pidfd: it exited; its status goes to the shim ("X" or "S").
+    """
+
+    def __init__(self, listener: socket.socket, lifeline: int, shadowed: set[str]) -> None:
+        self.listener, self.lifeline, self.shadowed = listener, lifeline, shadowed
+        self.own_pid_ns = os.open("/proc/self/ns/pid", os.O_RDONLY)
+        self.selector = selectors.DefaultSelector()
+        self.calls: set[_Call] = set()
+        listener.setblocking(False)
+        self.selector.register(listener, selectors.EVENT_READ, (self._accept, None))
+        self.selector.register(lifeline, selectors.EVENT_READ, None)
+
+    def serve(self) -> None:
+        """Until the host process exits (the lifeline closes)."""
+        while True:
+            pending = [c.deadline for c in self.calls if c.child == 0]
+            timeout = max(0.0, min(pending) - time.monotonic()) if pending else None
+            for key, _ in self.selector.select(timeout):
+                if key.data is None:
+                    return
+                handler, call = key.data
+                try:
+                    handler(call)
+                except Exception as exc:
+                    if call is not None:
+                        sys.stderr.write(f"forge zygote: a call failed: {exc!r}\n")
+                        self._drop(call)
+            now = time.monotonic()
+            for call in [c for c in self.calls if c.child == 0 and c.deadline < now]:
+                self._drop(call)  # too slow to send its request: the shim runs cold
+
+    def _accept(self, _: None) -> None:
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        try:
+            conn.setblocking(False)
+            pid, uid, gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
+            if sum(c.uid == uid for c in self.calls) >= _MAX_CALLS_PER_UID:
+                conn.close()
+                return
+            call = _Call(conn, pid, uid, gid)
+        except OSError:
+            conn.close()
+            return
+        self.calls.add(call)
+        self.selector.register(conn, selectors.EVENT_READ, (self._on_request, call))
+
+    def _on_request(self, call: _Call) -> None:
+        try:
+            if not call.read():
+                return
+        except BlockingIOError:
+            return
+        self.selector.unregister(call.conn)
+        vetted = _vet(call, self.shadowed)
+        if vetted is None:
+            call.send(b"F\n")
+            self._drop(call)
+            return
+        _spawn(call, vetted, self.shadowed, self.own_pid_ns)
+        self.selector.register(call.ready_r, selectors.EVENT_READ, (self._on_ready, call))
+
+    def _on_ready(self, call: _Call) -> None:
+        hello = os.read(call.ready_r, 64)
+        self.selector.unregister(call.ready_r)
+        os.close(call.ready_r)
+        call.ready_r = -1
+        if not hello:  # the child could not become the caller: let the real interpreter run
+            os.waitpid(call.child, 0)  # it has closed the pipe by exiting
+            call.child = -1
+            call.send(b"F\n")
+            self._drop(call)
+            return
+        call.send(b"P " + hello + b"\n")
+        self.selector.register(call.conn, selectors.EVENT_READ, (self._on_hangup, call))
+        self.selector.register(call.child_fd, selectors.EVENT_READ, (self._on_exit, call))
+
+    def _on_hangup(self, call: _Call) -> None:
+        try:
+            if call.conn.recv(64):
+                return
+        except BlockingIOError:
+            return
+        except OSError:
+            pass
+        self.selector.unregister(call.conn)  # the shim is gone (killed): so is the call
+        signal.pidfd_send_signal(call.child_fd, signal.SIGKILL)
+
+    def _on_exit(self, call: _Call) -> None:
+        code = os.waitstatus_to_exitcode(os.waitpid(call.child, 0)[1])
+        call.child = -1
+        call.send(b"S %d\n" % -code if code < 0 else b"X %d\n" % code)
+        self._drop(call)
+
+    def _drop(self, call: _Call) -> None:
+        """Forget a call; a child still running is killed and reaped."""
+        for fd in (call.conn, call.ready_r, call.child_fd):
+            try:
+                self.selector.unregister(fd)
+            except (KeyError, ValueError):
+                pass
+        if call.child > 0:
+            try:
+                signal.pidfd_send_signal(call.child_fd, signal.SIGKILL)
+            except OSError:
+                pass
+            os.waitpid(call.child, 0)
+            call.child = -1
+        call.close()
+        self.calls.discard(call)
 
 
 def _limits(pid: int) -> list[tuple[int, tuple[int, int]]]:
@@ -234,51 +422,9 @@ def _runnable(plan: tuple[str, str, list[str], bool], stdin: int, shadowed: set[
 
 def main() -> None:
     listener, lifeline = socket.socket(fileno=int(sys.argv[1])), int(sys.argv[2])
-    calls: dict[int, int] = {}  # middle pid -> caller uid
-
-    def reap(*_: object) -> None:
-        while True:
-            try:
-                pid, _status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            if pid == 0:
-                return
-            calls.pop(pid, None)
-
-    signal.signal(signal.SIGCHLD, reap)
     shadowed = _preload()
     _zygote_run.PRELOADED = frozenset(sys.modules)
-    while lifeline not in select.select([listener, lifeline], [], [])[0]:  # until the host exits
-        try:
-            conn, _ = listener.accept()
-            uid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[1]
-        except OSError:
-            continue
-        if sum(u == uid for u in calls.values()) >= _MAX_CALLS_PER_UID:
-            conn.close()  # the shim sees a hang-up and execs the real interpreter
-            continue
-        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGCHLD])  # no reap before we record it
-        try:
-            pid = os.fork()
-        except OSError:
-            pid = -1
-        if pid == 0:
-            status = 0
-            try:
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
-                listener.close()
-                os.close(lifeline)
-                _serve(conn, shadowed)
-            except BaseException as exc:
-                status = 1
-                sys.stderr.write(f"forge zygote: a call failed: {exc!r}\n")
-            os._exit(status)
-        if pid > 0:
-            calls[pid] = uid
-        conn.close()
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
+    _Server(listener, lifeline, shadowed).serve()
     home = os.path.dirname(listener.getsockname())
     if os.path.basename(home).startswith("forge-py-"):  # the host died without cleaning up
         shutil.rmtree(home, ignore_errors=True)

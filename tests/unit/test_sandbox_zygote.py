@@ -375,6 +375,38 @@ def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: Bwra
             os.close(fd)
 
 
+@needs_root_bwrap
+def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(box: BwrapSandbox) -> None:
+    manager = _zygote_of(_backend(True))
+    assert box.run(WHO).stdout == "0\n" and manager.pid is not None and manager.socket_path is not None
+    pid = manager.pid
+
+    def fds() -> list[str]:
+        return sorted(os.listdir(f"/proc/{pid}/fd"))
+
+    before = fds()
+    fds_sent = [os.open("/dev/null", os.O_RDWR) for _ in range(3)] + [os.open("/", os.O_PATH)]
+    try:
+        with socket.socket(socket.AF_UNIX) as silent, socket.socket(socket.AF_UNIX) as cut_short:
+            silent.connect(str(manager.socket_path))  # says nothing at all
+            cut_short.connect(str(manager.socket_path))  # says it will send 1000 bytes, sends 2
+            socket.send_fds(cut_short, [(1000).to_bytes(4, "little") + b"3\0"], fds_sent)
+            for _ in range(3):  # served warm meanwhile (a zygote waiting on them would time these out)
+                assert box.run(WHO, timeout_s=5).stdout == "0\n"
+            killed = "python3 -c 'import time; time.sleep(30)' & sleep 0.3; kill -9 $!; wait $!; echo rc=$?"
+            assert box.run(killed, timeout_s=5).stdout == "rc=137\n"
+            assert box.run("python3 -c 'import sys; sys.exit(4)'; echo rc=$?").stdout == "rc=4\n"
+    finally:
+        for fd in fds_sent:
+            os.close(fd)
+    deadline = time.monotonic() + 5
+    while fds() != before or _children_of(pid):  # every call's sockets, pipes and pidfds closed, children reaped
+        assert time.monotonic() < deadline, (before, fds(), _children_of(pid))
+        time.sleep(0.05)
+    # it forks into each caller's pid namespace, and back: its own children are born in its own
+    assert os.readlink(f"/proc/{pid}/ns/pid_for_children") == os.readlink(f"/proc/{pid}/ns/pid")
+
+
 # --- never the only way to run ---------------------------------------------------------------
 
 
