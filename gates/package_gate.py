@@ -23,7 +23,7 @@ from pydantic import JsonValue
 
 from forge.checks import FinalState, run_rubric
 from forge.environment import JobState, SetupError, TaskEnvironment
-from forge.errors import PreparerError
+from forge.errors import CheckError, PreparerError
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
 from gates._numbers import numbers_in
@@ -95,7 +95,11 @@ class PackageGate:
         probe = MutationInput(bundle=bundle, oracle_outputs=outputs, inputs=inputs)
         survived: dict[str, str] = {}
         probed: dict[str, JsonValue] = {}
-        for name, files in mutants(probe).items():
+        try:
+            found = mutants(probe)
+        except CheckError as exc:
+            raise Rejection("oracle_output_unreadable", f"cannot build the mutation probes: {exc}") from exc
+        for name, files in found.items():
             job_dir = Path(tempfile.mkdtemp(prefix="mutant-", dir=ctx.scratch_root))
             try:
                 setup_state.restore(job_dir, files)

@@ -15,13 +15,17 @@ So the zip's entries are checked first, then every part that holds a `sheetData`
 scanned with expat (strict XML, no DOCTYPE allowed; about 2 us a cell) reproducing how
 calamine places cells, including those without an `r` attribute, to get the used area calamine
 would allocate. `tests/unit/test_hostile_outputs.py` compares that area with calamine's own.
+The same bytes come up again and again (an input in every probe, the oracle's output in its
+mutants and the episode), so a file that passed is remembered by its digest.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import posixpath
 import re
+import threading
 import zipfile
 from typing import Any
 from xml.parsers import expat
@@ -37,6 +41,9 @@ _SHEET_MARKERS = (b"sheetData", "sheetData".encode("utf-16-le"), "sheetData".enc
 _CELL_REF = re.compile(r"([A-Za-z]{1,7})([0-9]{1,10})")
 _ROW_REF = re.compile(r"[0-9]{1,10}")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_PASSED_KEPT = 512
+_passed: dict[bytes, None] = {}  # digests of files within bounds, oldest first
+_passed_lock = threading.Lock()
 
 
 class _Refused(Exception):
@@ -45,6 +52,17 @@ class _Refused(Exception):
 
 def check_xlsx_limits(data: bytes, rel_path: str) -> None:
     """Raise CheckError, naming the file (and sheet), if parsing `data` could exhaust memory."""
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    if digest in _passed:
+        return
+    _check_xlsx_limits(data, rel_path)
+    with _passed_lock:
+        _passed[digest] = None
+        if len(_passed) > _PASSED_KEPT:
+            del _passed[next(iter(_passed))]
+
+
+def _check_xlsx_limits(data: bytes, rel_path: str) -> None:
     if not data.startswith(b"PK\x03\x04"):  # also no polyglot: calamine would try it as an .xls first
         raise CheckError(f"{rel_path} is not a readable xlsx workbook: not a zip file")
     try:

@@ -72,7 +72,7 @@ class FinalState:
         """The input's sheets as the task gave them; parsed once per content."""
         if rel_path not in self.originals:
             raise CheckError(f"{rel_path} is not one of the task's input files")
-        return original_sheets(self.originals[rel_path], rel_path)
+        return parsed_sheets(self.originals[rel_path], rel_path)
 
     def original_xlsx(self, rel_path: str) -> Any:
         """The input workbook as the task gave it; parsed once per content for every probe and episode."""
@@ -91,8 +91,9 @@ Sheets = dict[str, list[list[Any]]]
 
 
 @lru_cache(maxsize=64)
-def original_sheets(data: bytes, rel_path: str) -> Sheets:
-    """Shared and read-only: callers must not modify the returned rows."""
+def parsed_sheets(data: bytes, rel_path: str) -> Sheets:
+    """`data`'s sheets, parsed once per content for every probe and episode (an input, the
+    oracle's output). Shared and read-only: callers must not modify the returned rows."""
     return _read_sheets(data, rel_path)
 
 

@@ -1,7 +1,9 @@
 """Spreadsheet mutators: a wrong value, a missing row, the change in the wrong place, half done.
 
-Each works on the cells the oracle changed (output versus input, sheet by sheet), so it hits
-what the task is about rather than a cell no check reads.
+Each works on the cells the oracle changed (output versus input, sheet by sheet, compared as
+the checks read them), so it hits what the task is about rather than a cell no check reads.
+A reverted cell gets the input's value as calamine reads it (an integer comes back as a
+float, a midnight datetime as a date): the same value to every check.
 """
 
 from __future__ import annotations
@@ -12,21 +14,25 @@ import pickle
 from dataclasses import dataclass
 from typing import Any
 
-from forge.checks.state import original_workbook
+from forge.checks.state import parsed_sheets
 from gates.mutations.spec import MutantFiles, MutationInput, register_mutator
 
 XLSX = {"xlsx"}
+Grid = list[list[Any]]
 
 
 @dataclass
 class _Diff:
-    """The oracle's output workbook, its target sheet, and the cells that differ from the input."""
+    """A private copy of the oracle's output workbook, its changed sheet, and what changed there."""
 
     path: str
     wb: Any
     sheet: Any
-    original: Any  # the input's sheet of the same name, or None
-    changed: list[tuple[int, int]]
+    original: Grid | None  # the input's sheet of the same title (calamine values), or None
+    changed: list[tuple[int, int]]  # 1-based (row, column)
+
+    def original_value(self, row: int, col: int) -> Any:
+        return _at(self.original, row, col)
 
     def save(self) -> bytes:
         buffer = io.BytesIO()
@@ -34,14 +40,42 @@ class _Diff:
         return buffer.getvalue()
 
 
-def _value(ws: Any, row: int, col: int) -> Any:
-    """A cell's value without creating the cell (`ws.cell()` would, and grow max_row).
+def _at(grid: Grid | None, row: int, col: int) -> Any:
+    """A 1-based cell of a calamine grid; None outside it (as for an empty cell)."""
+    if grid is None or row > len(grid) or col > len(grid[row - 1]):
+        return None
+    return grid[row - 1][col - 1]
 
-    The input workbook is shared by every probe and episode (`original_workbook`), so it is
-    only ever read; openpyxl offers no public read that leaves a missing cell missing.
-    """
-    cell = ws._cells.get((row, col)) if ws is not None else None
+
+def _value(ws: Any, row: int, col: int) -> Any:
+    """A cell's value without creating the cell (`ws.cell()` would, and grow max_row)."""
+    cell = ws._cells.get((row, col))
     return cell.value if cell is not None else None
+
+
+def _changes(probe: MutationInput) -> tuple[str, str, list[tuple[int, int]]] | None:
+    """(output path, sheet title, changed cells) of the first sheet the oracle changed.
+
+    Worked out once per probe from values as the checks read them (calamine, parsed once per
+    content and shared: never modified here), so every mutator hits what the checks read.
+    """
+    if "xlsx-changes" not in probe.cache:
+        probe.cache["xlsx-changes"] = None
+        path = next(iter(probe.outputs_of_type(XLSX)), None)
+        source = probe.input_of_type("xlsx")
+        if path is not None and path in probe.oracle_outputs:
+            output = parsed_sheets(probe.oracle_outputs[path], path)
+            original = parsed_sheets(probe.inputs[source], source) if source else {}
+            for title, grid in output.items():
+                before = original.get(title)
+                rows = max(len(grid), len(before or []))
+                cols = max(max(map(len, grid), default=0), max(map(len, before or []), default=0))
+                changed = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
+                           if _at(grid, r, c) != _at(before, r, c)]
+                if changed:
+                    probe.cache["xlsx-changes"] = (path, title, changed)
+                    break
+    return probe.cache["xlsx-changes"]
 
 
 def _private_copy(probe: MutationInput, path: str) -> Any:
@@ -59,25 +93,14 @@ def _private_copy(probe: MutationInput, path: str) -> Any:
 
 
 def _diff(probe: MutationInput) -> _Diff | None:
-    path = next(iter(probe.outputs_of_type(XLSX)), None)
-    source = probe.input_of_type("xlsx")
-    if path is None or path not in probe.oracle_outputs:
+    found = _changes(probe)
+    if found is None:
         return None
+    path, title, changed = found
+    source = probe.input_of_type("xlsx")
+    original = parsed_sheets(probe.inputs[source], source).get(title) if source else None
     wb = _private_copy(probe, path)
-    original_wb = original_workbook(probe.inputs[source], source) if source else None  # shared, read only
-    for ws in wb.worksheets:
-        original = original_wb[ws.title] if original_wb and ws.title in original_wb.sheetnames else None
-        rows = max(ws.max_row, original.max_row if original else 0)
-        cols = max(ws.max_column, original.max_column if original else 0)
-        changed = [
-            (r, c)
-            for r in range(1, rows + 1)
-            for c in range(1, cols + 1)
-            if _value(ws, r, c) != _value(original, r, c)
-        ]
-        if changed:
-            return _Diff(path, wb, ws, original, changed)
-    return None
+    return _Diff(path, wb, wb[title], original, changed)
 
 
 def _nudge(value: Any) -> Any:
@@ -126,7 +149,7 @@ def wrong_place(probe: MutationInput) -> MutantFiles | None:
         for cell in row:
             result.cell(cell.row, cell.column, cell.value)
     for r, c in diff.changed:
-        diff.sheet.cell(r, c).value = _value(diff.original, r, c)
+        diff.sheet.cell(r, c).value = diff.original_value(r, c)
     return {**probe.oracle_outputs, diff.path: diff.save()}
 
 
@@ -138,5 +161,5 @@ def partial(probe: MutationInput) -> MutantFiles | None:
         return None
     half = len(diff.changed) // 2
     for r, c in diff.changed[half:]:
-        diff.sheet.cell(r, c).value = _value(diff.original, r, c)
+        diff.sheet.cell(r, c).value = diff.original_value(r, c)
     return {**probe.oracle_outputs, diff.path: diff.save()}

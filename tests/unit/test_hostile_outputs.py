@@ -8,6 +8,7 @@ exhausted memory.
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import threading
@@ -23,7 +24,7 @@ from python_calamine import CalamineWorkbook
 
 from forge.checks import CHECKS, CheckKind, CheckOptions, FinalState, Verdict, run_check
 from forge.checks import _xlsx_limits, state as state_module
-from forge.checks.state import original_sheets, original_workbook
+from forge.checks.state import original_workbook, parsed_sheets
 from forge.errors import CheckError
 from forge.models import Check
 from forge.sandbox import BwrapBackend
@@ -263,7 +264,7 @@ def test_a_sheet_with_one_far_away_value_is_refused_before_calamine_allocates(tm
     assert OUT in message and "'Data'" in message and "200000 rows x 100 columns" in message
     assert str(_xlsx_limits.MAX_SHEET_CELLS) in message
     with pytest.raises(CheckError, match="used area"):
-        original_sheets(buf.getvalue(), "inputs/in.xlsx")
+        parsed_sheets(buf.getvalue(), "inputs/in.xlsx")
 
 
 def test_cells_without_a_reference_are_placed_as_calamine_places_them(tmp_path: Path) -> None:
@@ -344,10 +345,10 @@ def test_ordinary_workbooks_still_read(tmp_path: Path) -> None:
     assert state.xlsx(OUT)["Data"]["B501"].value == 499
 
 
-# --- 4. mutators read the shared input workbook without changing it ----------------------
+# --- 4. mutators read the shared parsed sheets without changing them --------------------------
 
 
-def test_mutants_leave_the_shared_input_workbook_as_it_was() -> None:
+def test_mutants_leave_the_shared_parsed_sheets_as_they_were() -> None:
     source, output = "inputs/orders.xlsx", "outputs/orders.xlsx"
     rows = [["Region", "Units"], ["North", 3], ["South", 4]]
     inputs = {source: xlsx_bytes(rows)}
@@ -356,12 +357,15 @@ def test_mutants_leave_the_shared_input_workbook_as_it_was() -> None:
         inputs=lambda: [SimpleNamespace(path=source, type="xlsx")],
         outputs=lambda: [SimpleNamespace(path=output, type="xlsx")],
     )
-    shared = original_workbook(inputs[source], source)["Data"]
-    before = (shared.max_row, shared.max_column, len(shared._cells))
+    shared = [parsed_sheets(inputs[source], source), parsed_sheets(oracle[output], output)]
+    before = copy.deepcopy(shared)
     probe = MutationInput(bundle=bundle, oracle_outputs=oracle, inputs=inputs)  # type: ignore[arg-type]
     found = mutants(probe)
-    assert {"wrong_value", "partial", "wrong_place"} <= set(found)
-    assert (shared.max_row, shared.max_column, len(shared._cells)) == before == (3, 2, 6)
+    assert {"wrong_value", "partial", "wrong_place", "missing_row"} <= set(found)
+    assert shared == before and before[0]["Data"] == [["Region", "Units"], ["North", 3], ["South", 4]]
+    # partial keeps the first half of the changes (row by row) and gives the rest the input's values
+    half = parsed_sheets(found["partial"][output], output)["Data"]
+    assert half == [["Region", "Units", "Extra"], ["North", 3, "Extra"], ["South", 4, "Extra"]]
 
 
 # --- 5. a forked worker hands out its own sandbox uids -----------------------------------
