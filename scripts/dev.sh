@@ -7,7 +7,6 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v bwrap >/dev/null || need_apt+=(bubblewrap)
-command -v prlimit >/dev/null || need_apt+=(util-linux)
 command -v setpriv >/dev/null || need_apt+=(util-linux)
 command -v cc >/dev/null || need_apt+=(gcc libc6-dev)   # builds the sandbox's native python shim
 command -v soffice >/dev/null || need_apt+=(libreoffice-calc-nogui libreoffice-writer-nogui libreoffice-impress-nogui)

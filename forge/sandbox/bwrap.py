@@ -3,7 +3,8 @@
 Inside: a read-only system (/usr, /etc, the current Python's prefixes), a private tmpfs /tmp,
 fresh /proc and /dev, the job dir read-write at /job, and a read-only control dir at
 /run/forge through which commands arrive as files. No network (an own, empty net namespace),
-no host environment, prlimit bounds per process.
+no host environment, rlimit bounds per process (set by the shell itself before it reads
+any command, so they hold for everything it starts).
 
 Why root is special: RLIMIT_NPROC is not enforced for uid 0, and a bwrap started by an
 unprivileged uid cannot even reach a Python under a 0700 /root. So as root, bwrap sets up the
@@ -93,6 +94,13 @@ def _popen(argv: list[str], info_w: int) -> subprocess.Popen[bytes]:
     return pool.submit(spawn).result()
 
 
+def _ulimit(limits: SandboxLimits) -> str:
+    """The shell's first command: hard and soft limits on itself, so on all it will start
+    (one exec fewer per sandbox than a `prlimit` wrapper). Bash counts KiB for -v and -f."""
+    kib = limits.memory_mb * 1024
+    return f"ulimit -HS -v {kib} -u {limits.max_processes} -t {limits.cpu_seconds} -f {limits.file_size_mb * 1024}"
+
+
 def _reap(proc: subprocess.Popen[bytes], pidfd_box: list[int | None]) -> None:
     """Kill a sandbox's whole process tree and wait until its pid namespace is gone."""
     pidfd = pidfd_box[0]
@@ -113,7 +121,7 @@ def _reap(proc: subprocess.Popen[bytes], pidfd_box: list[int | None]) -> None:
 
 
 class _Shell:
-    """One running bwrap -> prlimit -> [setpriv] -> bash tree; `kill` is idempotent."""
+    """One running bwrap -> [setpriv] -> bash tree; `kill` is idempotent."""
 
     def __init__(self, proc: subprocess.Popen[bytes]) -> None:
         self.proc = proc
@@ -219,7 +227,10 @@ class BwrapSandbox:
             os.close(info_w)
         shell = _Shell(proc)
         token = secrets.token_hex(16)
-        hello = f"exec 98>&1 99>&2; printf '\\n%s 0\\n' {token} >&98; printf '\\n%s\\n' {token} >&99\n"
+        hello = (
+            f"{_ulimit(self.limits)} || exit 97; exec 98>&1 99>&2; "
+            f"printf '\\n%s 0\\n' {token} >&98; printf '\\n%s\\n' {token} >&99\n"
+        )
         out, err, status = shell.exchange(hello, token, 64_000, self._backend.start_timeout_s)
         if status != "done":
             shell.kill()
@@ -348,7 +359,6 @@ class BwrapBackend:
         self,
         bwrap_path: str = "bwrap",
         *,
-        prlimit_path: str = "prlimit",
         setpriv_path: str = "setpriv",
         python_prefixes: Sequence[str | Path] | None = None,
         uid_base: int = 200_000,
@@ -356,7 +366,7 @@ class BwrapBackend:
         start_timeout_s: float = 10.0,
         warm_python: bool = True,
     ) -> None:
-        self._tools = {"bwrap": bwrap_path, "prlimit": prlimit_path, "setpriv": setpriv_path, "bash": "bash"}
+        self._tools = {"bwrap": bwrap_path, "setpriv": setpriv_path, "bash": "bash"}
         self._resolved: dict[str, str] | None = None
         if python_prefixes is None:  # the running interpreter, its venv last (its bin/ goes first)
             python_prefixes = [sys.base_prefix, sys.base_exec_prefix, sys.exec_prefix, sys.prefix]
@@ -468,9 +478,7 @@ class BwrapBackend:
         args += ["--chmod", "0755", "/run", "--chdir", "/job", "--clearenv"]
         for key, value in self._env(warm is not None).items():
             args += ["--setenv", key, value]
-        args += ["--info-fd", str(info_fd), "--", tools["prlimit"], f"--as={limits.memory_mb * _MIB}"]
-        args += [f"--nproc={limits.max_processes}", f"--cpu={limits.cpu_seconds}"]
-        args += [f"--fsize={limits.file_size_mb * _MIB}", "--"]
+        args += ["--info-fd", str(info_fd), "--"]
         if uid is not None:
             args += [tools["setpriv"], f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
             args += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]

@@ -23,7 +23,7 @@ class SandboxLimits(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     memory_mb: int = 1024
-    """Address-space limit per process (prlimit --as), MiB."""
+    """Address-space limit per process (RLIMIT_AS), MiB."""
     max_processes: int = 128
     """Processes the sandbox user may hold at once (RLIMIT_NPROC)."""
     cpu_seconds: int = 60
