@@ -7,7 +7,8 @@ Probes, each on its own fresh job dir:
    declared output must exist and nothing undeclared may appear; no new number the oracle wrote
    may be given away by the instruction.
 3. mutations: the oracle's outputs perturbed like a wrong agent would leave them (gates.mutations),
-   each laid over a fresh copy of the post-setup state; the rubric must FAIL on every one.
+   each laid over the post-setup state (one dir, put back after each: checks only read); the
+   rubric must FAIL on every one.
 """
 
 from __future__ import annotations
@@ -99,16 +100,17 @@ class PackageGate:
             found = mutants(probe)
         except CheckError as exc:
             raise Rejection("oracle_output_unreadable", f"cannot build the mutation probes: {exc}") from exc
-        for name, files in found.items():
-            job_dir = Path(tempfile.mkdtemp(prefix="mutant-", dir=ctx.scratch_root))
-            try:
-                setup_state.restore(job_dir, files)
-                rubric = run_rubric(bundle.rubric.checks, FinalState(job_dir, inputs))
-            finally:
-                shutil.rmtree(job_dir, ignore_errors=True)
-            probed[name] = "caught" if not rubric.passed else "passed"
-            if rubric.passed:
-                survived[name] = MUTATORS.get(name).description
+        job_dir = Path(tempfile.mkdtemp(prefix="mutants-", dir=ctx.scratch_root))
+        try:
+            setup_state.restore(job_dir)
+            for name, files in found.items():
+                with setup_state.overlaid(job_dir, files):
+                    rubric = run_rubric(bundle.rubric.checks, FinalState(job_dir, inputs))
+                probed[name] = "caught" if not rubric.passed else "passed"
+                if rubric.passed:
+                    survived[name] = MUTATORS.get(name).description
+        finally:
+            shutil.rmtree(job_dir, ignore_errors=True)
         return survived, probed
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -43,3 +45,32 @@ class JobState(BaseModel):
             target = resolve_inside(job_dir, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+
+    @contextmanager
+    def overlaid(self, job_dir: Path, overrides: dict[str, bytes | None]) -> Iterator[Path]:
+        """`job_dir`, restored from this state, with `overrides` laid over it while inside; put
+        back as restored on exit, so one dir serves many read-only probes (no copy per probe)."""
+        made: list[Path] = []
+        try:
+            for rel, data in overrides.items():
+                target = resolve_inside(job_dir, rel)
+                if data is None:
+                    target.unlink(missing_ok=True)
+                    continue
+                new_dirs, parent = [], target.parent
+                while parent != job_dir and not parent.exists():
+                    new_dirs.append(parent)
+                    parent = parent.parent
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.extend(reversed(new_dirs))  # outermost first
+                target.write_bytes(data)
+            yield job_dir
+        finally:
+            for rel in overrides:
+                target = resolve_inside(job_dir, rel)
+                if rel in self.files:
+                    target.write_bytes(self.files[rel])
+                elif not target.is_dir():
+                    target.unlink(missing_ok=True)
+            for folder in reversed(made):
+                folder.rmdir()

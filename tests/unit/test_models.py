@@ -66,3 +66,25 @@ def test_episode_passes_only_when_completed_and_every_check_passed() -> None:
     assert not Episode(**base, rubric=bad, status="completed").passed
     assert not Episode(**base, rubric=ok, status="error").passed
     assert not RubricResult(checks=[]).passed
+
+
+def test_an_overlay_is_put_back_exactly_as_the_state_was_restored(tmp_path: Path) -> None:
+    from forge.environment import JobState
+
+    state = JobState(files={"inputs/a.xlsx": b"A", "outputs/keep.txt": b"K"}, dirs=["inputs", "outputs"])
+    state.restore(tmp_path)
+
+    def tree() -> dict[str, bytes | None]:
+        return {p.relative_to(tmp_path).as_posix(): (p.read_bytes() if p.is_file() else None)
+                for p in sorted(tmp_path.rglob("*"))}
+
+    before = tree()
+    overrides = {"outputs/keep.txt": None, "inputs/a.xlsx": b"changed", "outputs/new/deep/b.xlsx": b"B"}
+    with state.overlaid(tmp_path, overrides) as job:
+        inside = tree()
+        assert job == tmp_path and "outputs/keep.txt" not in inside
+        assert inside["inputs/a.xlsx"] == b"changed" and inside["outputs/new/deep/b.xlsx"] == b"B"
+    assert tree() == before
+    with pytest.raises(IsADirectoryError), state.overlaid(tmp_path, {"outputs/x.bin": b"x", "inputs": b"no"}):
+        pass
+    assert tree() == before  # put back even when laying it over failed half way
