@@ -23,6 +23,7 @@ test the outcome from the files themselves instead of mirroring the setup.
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import lru_cache
@@ -47,6 +48,9 @@ def _template(source: str) -> jinja2.Template:
     return _TEMPLATES.from_string(source)
 
 
+_fakers = threading.local()
+
+
 @dataclass
 class WorkflowContext:
     """Seeded sources of randomness for one bundle; the same (skill, seed) gives the same bundle."""
@@ -58,8 +62,10 @@ class WorkflowContext:
 
     @classmethod
     def create(cls, skill: Skill, seed: int) -> WorkflowContext:
-        faker = Faker()
-        faker.seed_instance(seed)
+        faker = getattr(_fakers, "faker", None)
+        if faker is None:  # building one loads every provider (~1 ms a bundle): one per thread, reseeded
+            faker = _fakers.faker = Faker()
+        faker.seed_instance(seed)  # a fresh Random: the same seed gives the same content, whatever came before
         return cls(skill=skill, seed=seed, rng=random.Random(seed), faker=faker)
 
 

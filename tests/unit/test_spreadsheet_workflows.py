@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,11 @@ def test_instruction_is_rendered(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_seeding(name: str) -> None:
     assert build(name, 11).id == build(name, 11).id
+    fresh: list[str] = []  # a new thread builds with a new Faker; this one reuses its own, reseeded
+    thread = threading.Thread(target=lambda: fresh.append(build(name, 11).id))
+    thread.start()
+    thread.join()
+    assert fresh == [build(name, 11).id]
     assert build(name, 11).inputs()[0].content == build(name, 11).inputs()[0].content
     ids = {build(name, seed).id for seed in range(6)}
     assert len(ids) == 6
