@@ -14,6 +14,7 @@ import pickle
 from dataclasses import dataclass
 from typing import Any
 
+from forge.checks import written_by_forge
 from forge.checks.state import parsed_sheets
 from gates.mutations.spec import MutantFiles, MutationInput, register_mutator
 
@@ -37,7 +38,7 @@ class _Diff:
     def save(self) -> bytes:
         buffer = io.BytesIO()
         self.wb.save(buffer)
-        return buffer.getvalue()
+        return written_by_forge(buffer.getvalue())  # parsed within bounds, changed a little: no rescan
 
 
 def _at(grid: Grid | None, row: int, col: int) -> Any:

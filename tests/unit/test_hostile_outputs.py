@@ -386,3 +386,25 @@ def test_a_forked_worker_does_not_repeat_its_parents_uids() -> None:
         child_uid = int(pipe.read())
     os.waitpid(pid, 0)
     assert child_uid != parent_uid
+
+
+# --- 6. bounds are checked once per content, never for forge's own files, and a refusal sticks ---
+
+
+def test_bounds_are_scanned_once_per_content_and_refusals_are_never_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scans: list[str] = []
+    real_scan = _xlsx_limits._check_xlsx_limits
+    monkeypatch.setattr(_xlsx_limits, "_check_xlsx_limits", lambda data, rel: (scans.append(rel), real_scan(data, rel)))
+    data = xlsx_bytes([["Region", "Units"], ["North", 31337]])
+    for name in ("a", "b"):
+        assert job_with(tmp_path / name, data).sheets(OUT)["Data"][1] == ["North", 31337]
+    assert scans == [OUT]
+    ours = _xlsx_limits.written_by_forge(xlsx_bytes([["Region", "Units"], ["South", 27182]]))
+    assert job_with(tmp_path / "c", ours).sheets(OUT)["Data"][1] == ["South", 27182] and scans == [OUT]
+    bomb = rezip(data, add={f"xl/media/{i}.txt": b"" for i in range(_xlsx_limits.MAX_ZIP_ENTRIES)})
+    for name in ("d", "e"):
+        with pytest.raises(CheckError, match="zip entries"):
+            job_with(tmp_path / name, bomb).sheets(OUT)
+    assert scans == [OUT, OUT, OUT]
