@@ -22,6 +22,7 @@ import argparse
 import json
 import multiprocessing
 import multiprocessing.synchronize
+import multiprocessing.util
 import os
 import platform
 import statistics
@@ -37,6 +38,7 @@ from forge.judge import ProgrammaticJudge
 from forge.models import TaskBundle
 from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
+from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
 from skills import load_taxonomy, sample_skills
 from workflows import WORKFLOWS
@@ -71,6 +73,7 @@ def one_task(sample, ctx: GateContext, with_episode: bool):  # noqa: ANN001, ANN
 
 def _warm_worker(scratch: Path, ready: multiprocessing.synchronize.Barrier) -> None:
     """In each worker, before any task: what a long-running worker has done long ago."""
+    multiprocessing.util.Finalize(None, stop_kept_offices, exitpriority=10)  # workers leave by os._exit
     job = Path(tempfile.mkdtemp(dir=scratch))
     with open_sandbox(job) as box:
         box.run("python3 -c pass")  # starts this worker's zygote

@@ -9,6 +9,11 @@ input's own library reads: `soffice --convert-to` exits 0 even when it loaded no
     result = roundtrip(data, "xlsx", profile_dir=profile)
     if not result.ok: reject(result.message)
 
+Two engines, the same filters and the same verification: "uno" keeps one soffice per profile
+and drives it over UNO (`gates.libreoffice_uno`, ~30 ms a small file; needs python3-uno), and
+"convert-to" starts `soffice --convert-to` per file (~1 s). The default is "uno" where a Python
+with `uno` exists; a bridge that cannot start falls back to "convert-to" with a warning.
+
 Routes (input filter -> output, and how the output is verified):
     xlsx  Calc MS Excel 2007 XML         -> one UTF-8 csv per sheet; each sheet's first and last texts appear
     docx  MS Word 2007 XML               -> UTF-8 txt; the first and last paragraphs appear
@@ -21,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import logging
 import os
 import shutil
 import signal
@@ -35,6 +41,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.errors import ConfigError, SandboxUnavailableError
+from gates import libreoffice_uno as uno
 
 INSTALL_HINT = ("install it with `apt-get install libreoffice-calc-nogui libreoffice-writer-nogui "
                 "libreoffice-impress-nogui` (Debian/Ubuntu), or run `bash scripts/dev.sh`")
@@ -52,10 +59,12 @@ class RoundTrip(BaseModel):
     file_type: str
     ok: bool
     message: str
-    exit_code: int | None = Field(default=None, description="soffice's status; None: never ran or killed")
+    exit_code: int | None = Field(default=None, description="LibreOffice's own verdict, not trusted: soffice's "
+                                  "exit status, or over UNO 0 when load and store raised nothing; None: killed")
     output_bytes: int = 0
     duration_s: float
     command: list[str] = Field(default_factory=list)
+    engine: str = Field(default="convert-to", description='"uno" (a kept soffice) or "convert-to" (one per file)')
 
 
 @dataclass(frozen=True)
@@ -200,6 +209,12 @@ def libreoffice_available() -> bool:
     return shutil.which("soffice") is not None
 
 
+def stop_kept_offices() -> None:
+    """Stop the soffices this process keeps (they stop at a normal exit too; a process that ends
+    with os._exit, as a multiprocessing worker does, should call this first)."""
+    uno.close_all()
+
+
 def supports_roundtrip(file_type: str) -> bool:
     return file_type in ROUTES
 
@@ -216,6 +231,8 @@ def profile_for_worker(root: Path) -> Path:
 
 _PROFILE_LOCKS: dict[Path, threading.Lock] = {}  # round trips sharing a profile by mistake queue, not collide
 _PROFILE_LOCKS_GUARD = threading.Lock()
+ENGINES = ("uno", "convert-to")
+logger = logging.getLogger(__name__)
 
 
 def soffice_command(soffice: str, route: Route, *, profile_dir: Path, src: Path, outdir: Path) -> list[str]:
@@ -224,22 +241,27 @@ def soffice_command(soffice: str, route: Route, *, profile_dir: Path, src: Path,
             "--convert-to", route.convert_to, "--outdir", str(outdir), str(src)]
 
 
-def _clean_env(home: Path, soffice: str) -> dict[str, str]:
-    """Nothing of ours leaks in (no DISPLAY, no user config); HOME is a throwaway directory."""
-    path = os.pathsep.join(dict.fromkeys([str(Path(soffice).parent), "/usr/bin", "/bin"]))
-    return {"HOME": str(home), "PATH": path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TMPDIR": str(home)}
+def default_engine() -> str:
+    """"uno" (one soffice kept per profile, ~30 ms a file) where a Python has `uno`, else
+    "convert-to" (a soffice per file, ~1 s)."""
+    return "uno" if uno.uno_python() is not None else "convert-to"
 
 
-def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: float = 60) -> RoundTrip:
+def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: float = 60,
+              engine: str | None = None) -> RoundTrip:
     """Convert `data` through LibreOffice with its type's import filter forced, then verify the output.
 
     Failures come back as `RoundTrip(ok=False)` with a specific message; only a missing
-    LibreOffice (LibreOfficeUnavailableError) or an unsupported type (ConfigError) raise.
+    LibreOffice (LibreOfficeUnavailableError), an unsupported type or an unknown engine
+    (ConfigError) raise. `engine`: "uno" or "convert-to"; None: `default_engine()`.
     """
     route = ROUTES.get(file_type)
     if route is None:
         raise ConfigError(f"no LibreOffice round trip for file type {file_type!r}; "
                           f"supported: {', '.join(sorted(ROUTES))}")
+    engine = engine or default_engine()
+    if engine not in ENGINES:
+        raise ConfigError(f"unknown LibreOffice engine {engine!r}; use one of {', '.join(ENGINES)}")
     soffice = shutil.which("soffice")
     if soffice is None:
         raise LibreOfficeUnavailableError(f"the LibreOffice round trip needs soffice, which is not on PATH; "
@@ -249,30 +271,24 @@ def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: floa
         lock = _PROFILE_LOCKS.setdefault(profile_dir, threading.Lock())
     started = time.perf_counter()
 
-    def result(ok: bool, message: str, cmd: list[str], code: int | None = None, size: int = 0) -> RoundTrip:
-        return RoundTrip(file_type=file_type, ok=ok, message=message, exit_code=code, output_bytes=size,
-                         duration_s=round(time.perf_counter() - started, 3), command=cmd)
+    def result(ok: bool, message: str, run: _Converted, size: int = 0) -> RoundTrip:
+        return RoundTrip(file_type=file_type, ok=ok, message=message, exit_code=run.code, output_bytes=size,
+                         duration_s=round(time.perf_counter() - started, 3), command=run.command, engine=run.engine)
 
     with lock, tempfile.TemporaryDirectory(prefix="forge-lo-", ignore_cleanup_errors=True) as tmp:
         work = Path(tmp)
-        src, outdir, home, log = work / "in" / f"file.{file_type}", work / "out", work / "home", work / "log"
+        src, outdir, home = work / "in" / f"file.{file_type}", work / "out", work / "home"
         for folder in (src.parent, outdir, home):
             folder.mkdir()
         src.write_bytes(data)
-        cmd = soffice_command(soffice, route, profile_dir=profile_dir, src=src, outdir=outdir)
-        try:  # output to a file, not a pipe: a stray grandchild holding a pipe open cannot block us
-            with log.open("wb") as sink:
-                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
-                                        env=_clean_env(home, soffice), cwd=work, start_new_session=True)
-        except OSError as exc:
-            return result(False, f"cannot start soffice: {exc}", cmd)
-        try:
-            proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:  # kill the group this call started (oosplash, soffice.bin), by pid
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            return result(False, f"LibreOffice did not finish within {timeout_s:g}s; killed it", cmd)
+        deadline = time.monotonic() + timeout_s
+        run = None
+        if engine == "uno":
+            run = _convert_uno(soffice, route, profile_dir, src, outdir, deadline)
+        if run is None:  # convert-to, or a UNO bridge that would not start
+            run = _convert_cli(soffice, route, profile_dir, src, outdir, home, deadline)
+        if run.timed_out:
+            return result(False, f"LibreOffice did not finish within {timeout_s:g}s; killed it", run)
         size = sum(f.stat().st_size for f in outdir.iterdir() if f.is_file())
         refused = ""
         try:
@@ -285,10 +301,56 @@ def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: floa
                 raise Unverified(f"wrote {size} bytes, but the input does not open with its own library "
                                  f"({refused}), so nothing shows they hold its content")
         except Unverified as exc:
-            said = _last_lines(log.read_bytes())
-            message = f"LibreOffice (exit {proc.returncode}) {exc}" + (f"; it said: {said}" if said else "")
-            return result(False, message, cmd, proc.returncode, size)
-        return result(True, message, cmd, proc.returncode, size)
+            message = f"LibreOffice (exit {run.code}) {exc}" + (f"; it said: {run.said}" if run.said else "")
+            return result(False, message, run, size)
+        return result(True, message, run, size)
+
+
+@dataclass(frozen=True)
+class _Converted:
+    engine: str
+    command: list[str]
+    code: int | None  # LibreOffice's own verdict, not trusted: soffice's exit status, or 0/1 over UNO
+    said: str = ""
+    timed_out: bool = False
+
+
+def _convert_cli(soffice: str, route: Route, profile_dir: Path, src: Path, outdir: Path, home: Path,
+                 deadline: float) -> _Converted:
+    cmd = soffice_command(soffice, route, profile_dir=profile_dir, src=src, outdir=outdir)
+    log = home.parent / "log"
+    try:  # output to a file, not a pipe: a stray grandchild holding a pipe open cannot block us
+        with log.open("wb") as sink:
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
+                                    env=uno.clean_env(home, soffice), cwd=home.parent, start_new_session=True)
+    except OSError as exc:
+        return _Converted("convert-to", cmd, None, f"cannot start soffice: {exc}")
+    try:
+        proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:  # kill the group this call started (oosplash, soffice.bin), by pid
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return _Converted("convert-to", cmd, None, timed_out=True)
+    return _Converted("convert-to", cmd, proc.returncode, _last_lines(log.read_bytes()))
+
+
+def _convert_uno(soffice: str, route: Route, profile_dir: Path, src: Path, outdir: Path,
+                 deadline: float) -> _Converted | None:
+    """Through this profile's kept soffice; None when no bridge can start (the caller uses convert-to)."""
+    ext, _, rest = route.convert_to.partition(":")
+    name, _, options = rest.partition(":")
+    cmd = ["uno", f"--infilter={route.infilter}", "--convert-to", route.convert_to, str(src)]
+    request = {"src": str(src), "out": str(outdir / f"{src.stem}.{ext}"), "infilter": route.infilter,
+               "filter": name, "options": options}
+    try:
+        reply = uno.convert(soffice, profile_dir, request, deadline)
+    except uno.BridgeUnavailable as exc:
+        logger.warning("LibreOffice over UNO is unavailable (%s); converting with soffice --convert-to", exc)
+        return None
+    if reply is None:
+        return _Converted("uno", cmd, None, timed_out=True)
+    return _Converted("uno", cmd, 0 if reply.get("ok") else 1, str(reply.get("error", ""))[-300:])
 
 
 def _last_lines(log: bytes, limit: int = 300) -> str:

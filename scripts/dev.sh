@@ -10,6 +10,7 @@ command -v bwrap >/dev/null || need_apt+=(bubblewrap)
 command -v setpriv >/dev/null || need_apt+=(util-linux)
 command -v cc >/dev/null || need_apt+=(gcc libc6-dev)   # builds the sandbox's native python shim
 command -v soffice >/dev/null || need_apt+=(libreoffice-calc-nogui libreoffice-writer-nogui libreoffice-impress-nogui)
+/usr/bin/python3 -c 'import uno' 2>/dev/null || need_apt+=(python3-uno)   # keeps one soffice per worker
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then

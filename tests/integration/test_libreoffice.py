@@ -6,8 +6,11 @@ wherever soffice is installed, and `bash scripts/dev.sh` installs it.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
+import subprocess
+import sys
 import threading
 import zipfile
 from collections.abc import Callable
@@ -19,7 +22,9 @@ import pptx
 import pytest
 
 from forge.errors import ConfigError
+from gates import libreoffice_uno
 from gates.libreoffice import (
+    ENGINES,
     INSTALL_HINT,
     LibreOfficeUnavailableError,
     RoundTrip,
@@ -27,16 +32,30 @@ from gates.libreoffice import (
     profile_for_worker,
     roundtrip,
 )
+from gates.libreoffice_uno import uno_python
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One warm profile shared by the module's sequential tests, as one worker would use it."""
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """Every test runs with each engine: a kept soffice over UNO, and a soffice per file."""
     if not libreoffice_available():
         pytest.fail(f"LibreOffice is not installed (no `soffice` on PATH); {INSTALL_HINT}", pytrace=False)
-    return profile_for_worker(tmp_path_factory.mktemp("lo"))
+    if request.param == "uno" and uno_python() is None:
+        pytest.fail("no Python with the uno module; `bash scripts/dev.sh` installs python3-uno", pytrace=False)
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Path:
+    """One warm profile per engine shared by the module's sequential tests, as one worker would use it."""
+    return profile_for_worker(tmp_path_factory.mktemp(f"lo-{engine}"))
+
+
+@pytest.fixture
+def convert(profile: Path, engine: str) -> Callable[..., RoundTrip]:
+    return functools.partial(roundtrip, profile_dir=profile, engine=engine)
 
 
 def make_xlsx() -> bytes:
@@ -104,22 +123,22 @@ def assert_ok(result: RoundTrip) -> None:
 # --- real round trips, verified ----------------------------------------------------------------
 
 
-def test_xlsx_round_trip_is_verified_per_sheet(profile: Path) -> None:
-    result = roundtrip(make_xlsx(), "xlsx", profile_dir=profile)
+def test_xlsx_round_trip_is_verified_per_sheet(convert: Callable[..., RoundTrip]) -> None:
+    result = convert(make_xlsx(), "xlsx")
     assert_ok(result)
     assert "loaded 3 sheet(s)" in result.message and "8 probe text(s)" in result.message  # 5 + 3 + 0
     assert "--infilter=Calc MS Excel 2007 XML" in result.command
 
 
-def test_docx_round_trip_is_verified(profile: Path) -> None:
-    result = roundtrip(make_docx(), "docx", profile_dir=profile)
+def test_docx_round_trip_is_verified(convert: Callable[..., RoundTrip]) -> None:
+    result = convert(make_docx(), "docx")
     assert_ok(result)
     assert "3 probe text(s) found in its txt" in result.message
     assert "--infilter=MS Word 2007 XML" in result.command
 
 
-def test_pptx_round_trip_is_verified(profile: Path) -> None:
-    result = roundtrip(make_pptx(3), "pptx", profile_dir=profile)
+def test_pptx_round_trip_is_verified(convert: Callable[..., RoundTrip]) -> None:
+    result = convert(make_pptx(3), "pptx")
     assert_ok(result)
     assert "rendered 3 slide(s)" in result.message
     assert "--infilter=Impress MS PowerPoint 2007 XML" in result.command
@@ -128,28 +147,28 @@ def test_pptx_round_trip_is_verified(profile: Path) -> None:
 # --- failures that soffice itself reports as success (exit 0) -------------------------------------
 
 
-def test_mangled_sheet_xml_fails_although_soffice_exits_0(profile: Path) -> None:
+def test_mangled_sheet_xml_fails_although_soffice_exits_0(convert: Callable[..., RoundTrip]) -> None:
     """LibreOffice silently loads the half of the sheet before the damage; openpyxl refuses it."""
     data = edit_part(make_xlsx(), "xl/worksheets/sheet1.xml", cut_in_half)
-    result = roundtrip(data, "xlsx", profile_dir=profile)
+    result = convert(data, "xlsx")
     assert result.exit_code == 0 and result.output_bytes > 0  # soffice claims success and wrote csv ...
     assert not result.ok  # ... which nothing vouches for
     assert "does not open with its own library (ParseError" in result.message, result.message
 
 
-def test_sheet_libreoffice_drops_fails_on_its_output(profile: Path) -> None:
+def test_sheet_libreoffice_drops_fails_on_its_output(convert: Callable[..., RoundTrip]) -> None:
     """openpyxl reads a renamed <sheetData>; LibreOffice loads the sheet empty and exits 0."""
     rename = lambda xml: xml.replace(b"sheetData", b"sheetDatum")  # noqa: E731
     data = edit_part(make_xlsx(), "xl/worksheets/sheet1.xml", rename)
-    result = roundtrip(data, "xlsx", profile_dir=profile)
+    result = convert(data, "xlsx")
     assert result.exit_code == 0 and not result.ok
     assert "lost text in sheet 'Orders': ['Order ID'" in result.message, result.message
 
 
-def test_deck_libreoffice_renders_without_text_fails_on_its_output(profile: Path) -> None:
+def test_deck_libreoffice_renders_without_text_fails_on_its_output(convert: Callable[..., RoundTrip]) -> None:
     """python-pptx ignores a broken theme; LibreOffice renders the slides without their text, exit 0."""
     data = edit_part(make_pptx(2), "ppt/theme/theme1.xml", lambda _: b"<<not xml")
-    result = roundtrip(data, "pptx", profile_dir=profile)
+    result = convert(data, "pptx")
     assert result.exit_code == 0 and not result.ok
     assert "lost text in the pdf: ['Launch plan 1', 'Launch plan 2']" in result.message, result.message
 
@@ -159,47 +178,51 @@ def test_deck_libreoffice_renders_without_text_fails_on_its_output(profile: Path
     [(make_docx, "xlsx"), (make_xlsx, "docx"), (make_docx, "pptx")],
     ids=["docx-as-xlsx", "xlsx-as-docx", "docx-as-pptx"],
 )
-def test_wrong_type_fails_although_soffice_exits_0(profile: Path, data_for: object, as_type: str) -> None:
-    result = roundtrip(data_for(), as_type, profile_dir=profile)  # type: ignore[operator]
+def test_wrong_type_fails_although_soffice_exits_0(
+    convert: Callable[..., RoundTrip], data_for: object, as_type: str
+) -> None:
+    result = convert(data_for(), as_type)  # type: ignore[operator]
     assert result.exit_code == 0
     assert not result.ok
     assert "no content, so the input did not load" in result.message, result.message
 
 
-def test_truncated_file_fails_with_soffice_complaint(profile: Path) -> None:
+def test_truncated_file_fails_with_soffice_complaint(convert: Callable[..., RoundTrip], engine: str) -> None:
     data = make_xlsx()
-    result = roundtrip(data[: len(data) // 2], "xlsx", profile_dir=profile)
-    assert result.exit_code == 0 and not result.ok
+    result = convert(data[: len(data) // 2], "xlsx")
+    assert not result.ok and result.engine == engine
+    assert result.exit_code == (0 if engine == "convert-to" else 1)  # soffice's CLI exits 0 even so
     assert "wrote no csv" in result.message and "source file could not be loaded" in result.message
 
 
-def test_timeout_kills_the_process_group(profile: Path, tmp_path: Path) -> None:
+def test_timeout_kills_the_process_group(engine: str, tmp_path: Path) -> None:
     own = tmp_path / "timeout-profile"
-    result = roundtrip(make_docx(), "docx", profile_dir=own, timeout_s=0.05)
+    result = roundtrip(make_docx(), "docx", profile_dir=own, timeout_s=0.05, engine=engine)
     assert not result.ok and result.exit_code is None
     assert "did not finish within 0.05s" in result.message
-    left = [pid for pid in os.listdir("/proc") if pid.isdigit() and _cmdline_mentions(pid, str(own))]
-    assert not left, f"soffice processes survived the timeout: {left}"
+    assert not _processes_of(own), "soffice processes survived the timeout"
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine=engine))  # the next one starts afresh
+
+
+def _processes_of(profile: Path) -> list[str]:
+    return [pid for pid in os.listdir("/proc") if pid.isdigit() and _cmdline_mentions(pid, str(profile))]
 
 
 def _cmdline_mentions(pid: str, needle: str) -> bool:
-    try:
-        return needle in Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")
-    except OSError:
-        return False
+    return needle in _cmdline(pid)
 
 
 # --- parallel workers ----------------------------------------------------------------------------
 
 
-def test_parallel_round_trips_use_separate_profiles(profile: Path, tmp_path: Path) -> None:
+def test_parallel_round_trips_use_separate_profiles(engine: str, tmp_path: Path) -> None:
     jobs = [(make_xlsx(), "xlsx"), (make_docx(), "docx")]
     results: list[RoundTrip | None] = [None, None]
     profiles: list[Path | None] = [None, None]
 
     def work(i: int) -> None:
         profiles[i] = profile_for_worker(tmp_path)
-        results[i] = roundtrip(*jobs[i], profile_dir=profiles[i])
+        results[i] = roundtrip(*jobs[i], profile_dir=profiles[i], engine=engine)
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
     for thread in threads:
@@ -213,12 +236,79 @@ def test_parallel_round_trips_use_separate_profiles(profile: Path, tmp_path: Pat
     assert all(p is not None and (p / "user").is_dir() for p in profiles)
 
 
+# --- the kept soffice (uno engine) ----------------------------------------------------------------
+
+
+def _bridge_pid(profile: Path) -> int:
+    return libreoffice_uno._bridges._by_profile[profile.resolve()].proc.pid
+
+
+def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_path: Path) -> None:
+    own = tmp_path / "kept"
+    assert_ok(roundtrip(make_xlsx(), "xlsx", profile_dir=own, engine="uno"))
+    first = _bridge_pid(own)
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine="uno"))
+    assert _bridge_pid(own) == first  # the same bridge, so the same soffice
+    offices = [pid for pid in _processes_of(own) if "soffice.bin" in _cmdline(pid)]
+    assert len(offices) == 1
+    os.kill(int(offices[0]), 9)  # LibreOffice crashes between two files
+    assert_ok(roundtrip(make_pptx(), "pptx", profile_dir=own, engine="uno"))
+    assert _bridge_pid(own) != first
+
+
+def test_a_kept_soffice_stops_once_its_thread_has_ended(tmp_path: Path) -> None:
+    ended = tmp_path / "ended"
+    worker = threading.Thread(target=lambda: roundtrip(make_docx(), "docx", profile_dir=ended, engine="uno"))
+    worker.start()
+    worker.join(timeout=180)
+    assert _processes_of(ended)  # kept while nothing needs a new one
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=tmp_path / "next", engine="uno"))
+    assert not _processes_of(ended), "the soffice of a finished thread was kept"
+
+
+def test_without_uno_the_round_trip_runs_soffice_per_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(libreoffice_uno, "uno_python", lambda: None)
+    result = roundtrip(make_docx(), "docx", profile_dir=tmp_path / "none")
+    assert_ok(result)
+    assert result.engine == "convert-to"
+    monkeypatch.setattr(libreoffice_uno, "uno_python", lambda: "/bin/false")  # a bridge that cannot start
+    result = roundtrip(make_docx(), "docx", profile_dir=tmp_path / "broken", engine="uno")
+    assert_ok(result)
+    assert result.engine == "convert-to"
+
+
+def test_kept_soffices_stop_when_their_process_exits(tmp_path: Path) -> None:
+    own = tmp_path / "exiting"
+    script = (
+        "import sys; from pathlib import Path; from gates.libreoffice import roundtrip;"
+        "r = roundtrip(open(sys.argv[1], 'rb').read(), 'xlsx', profile_dir=Path(sys.argv[2]), engine='uno');"
+        "print(r.ok)"
+    )
+    (tmp_path / "in.xlsx").write_bytes(make_xlsx())
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "in.xlsx"), str(own)],
+                          capture_output=True, text=True, timeout=180, check=False)
+    assert done.stdout.strip() == "True", done.stderr
+    assert not _processes_of(own), "a soffice outlived the process that started it"
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 # --- misuse raises a ForgeError, not a bare exception -----------------------------------------------
 
 
-def test_unsupported_type_is_a_config_error(profile: Path) -> None:
+def test_unsupported_type_is_a_config_error(convert: Callable[..., RoundTrip]) -> None:
     with pytest.raises(ConfigError, match="no LibreOffice round trip for file type 'pdf'; supported: docx"):
-        roundtrip(b"%PDF-1.4", "pdf", profile_dir=profile)
+        convert(b"%PDF-1.4", "pdf")
+
+
+def test_an_unknown_engine_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="unknown LibreOffice engine 'libreoffice'; use one of uno, convert-to"):
+        roundtrip(make_docx(), "docx", profile_dir=tmp_path / "p", engine="libreoffice")
 
 
 def test_missing_soffice_says_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

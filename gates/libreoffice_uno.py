@@ -1,0 +1,205 @@
+"""LibreOffice over UNO for the file gate's round trip: one soffice kept running per profile.
+
+Starting soffice costs ~1 s a file; a kept one converts a small file in ~30 ms. UNO's Python
+bindings exist only for the system Python (python3-uno on Debian), so they run in a helper
+process, `_uno_bridge.py`, under that Python; this module starts one per LibreOffice profile
+(so per worker thread), talks JSON lines to it, kills its process group (the bridge, oosplash,
+soffice.bin) on a timeout and replaces it when it dies. Bridges stop when this process exits.
+
+    reply = convert(soffice, profile_dir, {"src": ..., "out": ..., "infilter": ..., "filter": ...,
+                                           "options": ...}, deadline)   # None: timed out, killed
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import functools
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+_BRIDGE = Path(__file__).with_name("_uno_bridge.py")
+_UNO_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
+
+
+def clean_env(home: Path, soffice: str) -> dict[str, str]:
+    """Nothing of ours leaks in (no DISPLAY, no user config); HOME is a throwaway directory."""
+    path = os.pathsep.join(dict.fromkeys([str(Path(soffice).parent), "/usr/bin", "/bin"]))
+    return {"HOME": str(home), "PATH": path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TMPDIR": str(home)}
+
+
+@functools.lru_cache(maxsize=1)
+def uno_python() -> str | None:
+    """A Python that can `import uno` (LibreOffice's UNO bindings: python3-uno on Debian), or None."""
+    for python in _UNO_PYTHONS:
+        if os.access(python, os.X_OK):
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                probe = subprocess.run([python, "-c", "import uno"], env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+                                       stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
+                if probe.returncode == 0:
+                    return python
+    return None
+
+
+def close_all() -> None:
+    """Stop this process's bridges and their soffices now, waiting for them (also done at exit)."""
+    _bridges.close_all()
+
+
+class BridgeUnavailable(Exception):
+    """No Python with `uno`, or a bridge that would not start: use `soffice --convert-to` instead."""
+
+
+def convert(soffice: str, profile_dir: Path, request: dict[str, str], deadline: float) -> dict[str, object] | None:
+    """The bridge's reply for one file (see `_uno_bridge.py`); None: no reply by `deadline`, and
+    the bridge was killed. Callers serialise calls per profile."""
+    return _bridges.convert(soffice, profile_dir, request, deadline)
+
+
+class _Bridge:
+    """This process's handle on one `_uno_bridge.py`: one soffice kept running on one profile."""
+
+    def __init__(self, python: str, soffice: str, profile_dir: Path, deadline: float) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="forge-lo-home-"))
+        self.owner = threading.current_thread()  # profiles are per thread: its bridge goes when it does
+        self._pending = b""
+        try:
+            with (self.home / "bridge.log").open("wb") as log:
+                self.proc = subprocess.Popen(
+                    [python, str(_BRIDGE), soffice, str(profile_dir)], stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE, stderr=log, env=clean_env(self.home, soffice), cwd=self.home,
+                    start_new_session=True,
+                )
+        except OSError as exc:
+            shutil.rmtree(self.home, ignore_errors=True)
+            raise BridgeUnavailable(f"cannot run {python}: {exc}") from exc
+        try:
+            ready = self._reply(deadline)
+        except EOFError:
+            ready = {"error": (self.home / "bridge.log").read_bytes().decode("utf-8", "replace")[-300:]}
+        if ready != {"ready": True}:
+            self.kill()
+            if ready is None:
+                raise TimeoutError
+            raise BridgeUnavailable(f"the bridge did not start: {ready}")
+
+    def convert(self, request: dict[str, str], deadline: float) -> dict[str, object] | None:
+        """LibreOffice's reply; None: no reply by the deadline (the caller kills the bridge)."""
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            self.proc.stdin.flush()
+        except OSError as exc:
+            raise EOFError(str(exc)) from exc
+        return self._reply(deadline)
+
+    def _reply(self, deadline: float) -> dict[str, object] | None:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise EOFError("the bridge exited")
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return json.loads(line)
+
+    def close(self) -> None:
+        """Let the bridge stop its soffice; kill both if that takes too long."""
+        with contextlib.suppress(OSError):
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            pass
+        self.kill()
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the bridge, oosplash and soffice.bin: its own group
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError):
+                if pipe is not None:
+                    pipe.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def forget(self) -> None:
+        """In a forked child: drop our copies of the parent's pipes, leaving its bridge alone."""
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError):
+                if pipe is not None:
+                    os.close(pipe.fileno())
+
+
+class _Bridges:
+    """One bridge per profile in this process, started on first use, replaced when it dies, and
+    stopped once the thread that used it has ended (a long-lived worker runs many thread pools)."""
+
+    def __init__(self) -> None:
+        self._by_profile: dict[Path, _Bridge] = {}
+        self._guard = threading.Lock()  # the profile lock serialises use; this guards the dict
+
+    def convert(self, soffice: str, profile_dir: Path, request: dict[str, str],
+                deadline: float) -> dict[str, object] | None:
+        python = uno_python()
+        if python is None:
+            raise BridgeUnavailable("no Python with the uno module (apt-get install python3-uno)")
+        with self._guard:
+            bridge = self._by_profile.pop(profile_dir, None)
+        for _ in range(2):  # a bridge whose soffice died since its last file gets one replacement
+            if bridge is None:
+                self._stop_orphans()
+                try:
+                    bridge = _Bridge(python, soffice, profile_dir, deadline)
+                except TimeoutError:
+                    return None
+            try:
+                reply = bridge.convert(request, deadline)
+            except EOFError:
+                bridge.kill()
+                bridge = None
+                continue
+            if reply is None:
+                bridge.kill()
+                return None
+            with self._guard:
+                self._by_profile[profile_dir] = bridge
+            return reply
+        raise BridgeUnavailable("the bridge exited twice in a row")
+
+    def _stop_orphans(self) -> None:
+        with self._guard:
+            orphans = [p for p, b in self._by_profile.items() if not b.owner.is_alive()]
+            stopping = [self._by_profile.pop(p) for p in orphans]
+        for bridge in stopping:
+            bridge.close()
+
+    def close_all(self) -> None:
+        with self._guard:
+            bridges, self._by_profile = list(self._by_profile.values()), {}
+        for bridge in bridges:
+            bridge.close()
+
+    def forget_all(self) -> None:
+        for bridge in self._by_profile.values():
+            bridge.forget()
+        self._by_profile = {}
+        self._guard = threading.Lock()
+
+
+_bridges = _Bridges()
+atexit.register(_bridges.close_all)
+os.register_at_fork(after_in_child=_bridges.forget_all)
