@@ -45,6 +45,7 @@ static const int FORWARDED[] = {SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGAL
 
 static char **shim_argv;
 static int shim_argc;
+static sigset_t caller_mask; /* the forwarded signals are held until the child's pid is known */
 static volatile sig_atomic_t child_pid;
 
 static void say(const char *text) {
@@ -56,6 +57,7 @@ static void say(const char *text) {
 /* exec the real interpreter as [REAL_PYTHON, argv[1:]...]; never returns. */
 static void real_python(void) {
     static char *alone[] = {REAL_PYTHON, NULL};
+    sigprocmask(SIG_SETMASK, &caller_mask, NULL); /* one held meanwhile acts now, as on a real one */
     char **args = alone;
     if (shim_argc >= 1) {
         shim_argv[0] = REAL_PYTHON; /* the array is ours (on the stack) and NULL-terminated */
@@ -300,6 +302,13 @@ static void die_like(int signum) {
 int main(int argc, char **argv) {
     shim_argc = argc;
     shim_argv = argv;
+    sigset_t held;
+    sigemptyset(&held);
+    for (size_t i = 0; i < N_FORWARDED; i++)
+        sigaddset(&held, FORWARDED[i]);
+    /* The child may run the program before its pid reaches us: a signal sent meanwhile waits
+     * for the forwarder instead of ending the shim and orphaning the call. */
+    sigprocmask(SIG_BLOCK, &held, &caller_mask);
     for (int fd = 0; fd < 3; fd++) /* a closed stdio fd: the real interpreter knows what to do */
         if (fcntl(fd, F_GETFD) < 0)
             real_python();
@@ -345,6 +354,7 @@ int main(int argc, char **argv) {
             sigaction(FORWARDED[i], &action, NULL);
         }
     }
+    sigprocmask(SIG_SETMASK, &caller_mask, NULL); /* what was held goes to the child now */
     while (next_line(sock, line) == 1) {
         long long code = number_after(line, "X ", 0, INT32_MAX);
         if (code >= 0)

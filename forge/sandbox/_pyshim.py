@@ -19,7 +19,12 @@ SOCKET = "/run/forge-py/zygote.sock"
 FORWARDED = (1, 2, 3, 10, 12, 14, 15)  # HUP INT QUIT USR1 USR2 ALRM TERM
 
 
+_caller_mask: set[int] | None = None  # the forwarded signals are held until the child's pid is known
+
+
 def real_python() -> None:
+    if _caller_mask is not None:  # one held meanwhile acts now, as on a real interpreter
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, _caller_mask)
     os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
 
 
@@ -32,7 +37,8 @@ def send_request(sock: _socket.socket) -> None:
     fds = (0, 1, 2, cwd)
     rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
     sent = sock.sendmsg([data], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
-    sock.sendall(data[sent:])
+    if sent < len(data):  # never a send of nothing: the zygote may have run the call and hung up by now
+        sock.sendall(data[sent:])
     os.close(cwd)
 
 
@@ -60,8 +66,12 @@ def die_like(signum: int) -> None:
 
 
 def main() -> None:
+    global _caller_mask
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         _signal.signal(_signal.SIGINT, _signal.SIG_DFL)  # no KeyboardInterrupt traceback from the shim
+    # The child may run the program before its pid reaches us: a signal sent meanwhile waits
+    # for the forwarder instead of ending the shim and orphaning the call.
+    _caller_mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, FORWARDED)
     try:
         for fd in (0, 1, 2):  # closed: the real interpreter knows what to do (before the socket takes it)
             os.fstat(fd)
@@ -87,6 +97,7 @@ def main() -> None:
     for signum in FORWARDED:
         if _signal.getsignal(signum) != _signal.SIG_IGN:  # what our caller ignores stays ignored
             _signal.signal(signum, forward)
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, _caller_mask)  # what was held goes to the child now
     try:
         for line in lines:
             kind, _, value = line.partition(b" ")

@@ -4,9 +4,11 @@ The sandbox tests run with each shim, the native one (`_pyshim.c`) and the Pytho
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -533,3 +535,61 @@ def test_a_forked_process_gets_its_own_zygote(tmp_path: Path, shim: str) -> None
     assert _zygote_of(_backend(True)).pid == parent_zygote  # the parent's is untouched
     with _open(tmp_path, "again") as box:
         assert box.run(WHO).stdout == "0\n"
+
+
+def test_the_python_shim_sends_nothing_more_once_its_request_is_out() -> None:
+    """A fast call can be served and hung up on before the shim's next line runs: a send of
+    nothing then fails with EPIPE, and the shim would run the program again, cold."""
+    spec = importlib.util.spec_from_file_location("pyshim_under_test", Path(zygote.__file__).with_name("_pyshim.py"))
+    assert spec is not None and spec.loader is not None
+    shim = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shim)
+    ours, zygote_end = socket.socketpair()
+
+    class ServedAtOnce:  # the zygote reads the whole request, runs it and hangs up, all at once
+        def sendmsg(self, *args: object) -> int:
+            sent = ours.sendmsg(*args)  # type: ignore[arg-type]
+            zygote_end.close()
+            return sent
+
+        def sendall(self, data: bytes) -> None:
+            ours.sendall(data)
+
+    shim.send_request(ServedAtOnce())  # no BrokenPipeError
+    ours.close()
+
+
+@needs_cc
+@pytest.mark.parametrize("kind", ["c", "python"])
+def test_a_signal_sent_before_the_shim_knows_the_child_reaches_the_child(tmp_path: Path, kind: str) -> None:
+    """The child can be running the program before its pid reaches the shim: a SIGTERM sent to
+    the shim then must wait for the forwarder, not end the shim and orphan the call."""
+    path = tmp_path / "z.sock"
+    source = Path(zygote.__file__).with_name("_pyshim.c" if kind == "c" else "_pyshim.py")
+    shim = tmp_path / "python3"
+    if kind == "c":
+        defines = [f'-DREAL_PYTHON="{sys.executable}"', f'-DSOCKET_PATH="{path}"']
+        subprocess.run(["cc", *zygote._CC_FLAGS, *defines, "-o", str(shim), str(source)], check=True)
+        argv = [str(shim), "-c", "pass"]
+    else:
+        shim.write_text(source.read_text().replace('"/run/forge-py/zygote.sock"', repr(str(path))))
+        argv = [sys.executable, "-IS", str(shim), "-c", "pass"]
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        server.listen(1)
+        caller = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        conn, _ = server.accept()
+        data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 4)
+        while len(data) < 4 + int.from_bytes(data[:4], "little"):
+            data += conn.recv(1 << 16)
+        for fd in fds:
+            os.close(fd)
+        handler = "import signal, sys, time; signal.signal(signal.SIGTERM, lambda *a: sys.exit(5)); print(1, flush=True)"
+        child = subprocess.Popen([sys.executable, "-c", handler + "; time.sleep(30)"], stdout=subprocess.PIPE)
+        assert child.stdout is not None and child.stdout.readline() == b"1\n"  # "the program" runs
+        caller.send_signal(signal.SIGTERM)  # the shim has sent its request and waits for the child's pid
+        conn.sendall(b"P %d\n" % child.pid)
+        assert child.wait(timeout=10) == 5  # the SIGTERM was held, then forwarded
+        conn.sendall(b"X 5\n")
+        assert caller.wait(timeout=10) == 5
+        conn.close()
