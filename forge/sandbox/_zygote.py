@@ -163,7 +163,7 @@ class _Call:
         self.conn.close()
 
 
-def _vet(call: _Call, shadowed: set[str]) -> tuple | None:
+def _vet(call: _Call) -> tuple | None:
     """What the child must become to run this call as the caller would; None: run it cold."""
     argv, env = call.request()
     plan = _parse(argv[1:])
@@ -280,9 +280,9 @@ class _Server:
                 handler, call = key.data
                 try:
                     handler(call)
-                except Exception as exc:
+                except Exception as exc:  # one call's trouble, never the server's
+                    sys.stderr.write(f"forge zygote: a call failed: {exc!r}\n")
                     if call is not None:
-                        sys.stderr.write(f"forge zygote: a call failed: {exc!r}\n")
                         self._drop(call)
             now = time.monotonic()
             for call in [c for c in self.calls if c.child == 0 and c.deadline < now]:
@@ -313,7 +313,7 @@ class _Server:
         except BlockingIOError:
             return
         self.selector.unregister(call.conn)
-        vetted = _vet(call, self.shadowed)
+        vetted = _vet(call)
         if vetted is None:
             call.send(b"F\n")
             self._drop(call)
@@ -345,7 +345,7 @@ class _Server:
         except OSError:
             pass
         self.selector.unregister(call.conn)  # the shim is gone (killed): so is the call
-        signal.pidfd_send_signal(call.child_fd, signal.SIGKILL)
+        os.kill(call.child, signal.SIGKILL)  # not reaped yet, so the pid is still this child's
 
     def _on_exit(self, call: _Call) -> None:
         code = os.waitstatus_to_exitcode(os.waitpid(call.child, 0)[1])
@@ -361,10 +361,7 @@ class _Server:
             except (KeyError, ValueError):
                 pass
         if call.child > 0:
-            try:
-                signal.pidfd_send_signal(call.child_fd, signal.SIGKILL)
-            except OSError:
-                pass
+            os.kill(call.child, signal.SIGKILL)
             os.waitpid(call.child, 0)
             call.child = -1
         call.close()
