@@ -233,6 +233,7 @@ _PROFILE_LOCKS: dict[Path, threading.Lock] = {}  # round trips sharing a profile
 _PROFILE_LOCKS_GUARD = threading.Lock()
 ENGINES = ("uno", "convert-to")
 logger = logging.getLogger(__name__)
+_warned: set[str] = set()  # once per reason, not per file
 
 
 def soffice_command(soffice: str, route: Route, *, profile_dir: Path, src: Path, outdir: Path) -> list[str]:
@@ -346,7 +347,9 @@ def _convert_uno(soffice: str, route: Route, profile_dir: Path, src: Path, outdi
     try:
         reply = uno.convert(soffice, profile_dir, request, deadline)
     except uno.BridgeUnavailable as exc:
-        logger.warning("LibreOffice over UNO is unavailable (%s); converting with soffice --convert-to", exc)
+        if str(exc) not in _warned:
+            _warned.add(str(exc))
+            logger.warning("LibreOffice over UNO is unavailable (%s); converting with soffice --convert-to", exc)
         return None
     if reply is None:
         return _Converted("uno", cmd, None, timed_out=True)

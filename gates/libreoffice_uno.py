@@ -116,19 +116,23 @@ class _Bridge:
         return json.loads(line)
 
     def close(self) -> None:
-        """Let the bridge stop its soffice; kill both if that takes too long."""
+        """Let the bridge stop its soffice; kill whatever is left of its group after 15 s."""
         with contextlib.suppress(OSError):
             assert self.proc.stdin is not None
             self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
+        with contextlib.suppress(OSError):  # wait for its exit without reaping it: see kill()
+            exited = os.pidfd_open(self.proc.pid)
+            try:
+                select.select([exited], [], [], 15)
+            finally:
+                os.close(exited)
         self.kill()
 
     def kill(self) -> None:
+        """Kill the bridge's group (the bridge, oosplash, soffice.bin), then reap the bridge: while
+        it is unreaped its pid, so its group id, cannot be another process's."""
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)  # the bridge, oosplash and soffice.bin: its own group
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(OSError):
@@ -141,7 +145,7 @@ class _Bridge:
         for pipe in (self.proc.stdin, self.proc.stdout):
             with contextlib.suppress(OSError):
                 if pipe is not None:
-                    os.close(pipe.fileno())
+                    pipe.close()  # this process's copy only
 
 
 class _Bridges:
@@ -150,13 +154,16 @@ class _Bridges:
 
     def __init__(self) -> None:
         self._by_profile: dict[Path, _Bridge] = {}
-        self._guard = threading.Lock()  # the profile lock serialises use; this guards the dict
+        self._cannot_start: dict[str, str] = {}  # python -> why: not retried for every file
+        self._guard = threading.Lock()  # the profile lock serialises use; this guards the dicts
 
     def convert(self, soffice: str, profile_dir: Path, request: dict[str, str],
                 deadline: float) -> dict[str, object] | None:
         python = uno_python()
         if python is None:
             raise BridgeUnavailable("no Python with the uno module (apt-get install python3-uno)")
+        if python in self._cannot_start:
+            raise BridgeUnavailable(self._cannot_start[python])
         with self._guard:
             bridge = self._by_profile.pop(profile_dir, None)
         for _ in range(2):  # a bridge whose soffice died since its last file gets one replacement
@@ -166,9 +173,12 @@ class _Bridges:
                     bridge = _Bridge(python, soffice, profile_dir, deadline)
                 except TimeoutError:
                     return None
+                except BridgeUnavailable as exc:
+                    self._cannot_start[python] = str(exc)
+                    raise
             try:
                 reply = bridge.convert(request, deadline)
-            except EOFError:
+            except (EOFError, ValueError):  # it exited, or wrote something not ours: a new one
                 bridge.kill()
                 bridge = None
                 continue
