@@ -1,6 +1,6 @@
 """Package-level gate: the task behaves as a task should, probed in isolated, fresh environments.
 
-Probes, each on its own fresh job dir:
+Probes, each on the state setup leaves (do-nothing and oracle each in a fresh sandbox):
 
 1. do-nothing: a fresh sandbox runs setup; the rubric must FAIL on the untouched state.
 2. oracle: a fresh sandbox runs setup and the reference solution; the rubric must PASS, every

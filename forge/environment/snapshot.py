@@ -34,14 +34,11 @@ class JobState(BaseModel):
                 files[rel] = path.read_bytes()
         return cls(files=files, dirs=dirs)
 
-    def restore(self, job_dir: Path, overrides: dict[str, bytes | None] | None = None) -> None:
-        """Write this state into an empty dir; `overrides` replace files (None: leave absent)."""
+    def restore(self, job_dir: Path) -> None:
+        """Write this state into an empty dir."""
         for rel in self.dirs:
             resolve_inside(job_dir, rel).mkdir(parents=True, exist_ok=True)
-        files = {**self.files, **(overrides or {})}
-        for rel, data in files.items():
-            if data is None:
-                continue
+        for rel, data in self.files.items():
             target = resolve_inside(job_dir, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
