@@ -3,9 +3,11 @@
 Run by a Python that has `uno` (Debian: python3-uno, for the system /usr/bin/python3), never
 imported by forge (`gates.libreoffice` starts it):
 
-    python3 _uno_bridge.py SOFFICE PROFILE_DIR
+    python3 _uno_bridge.py SOFFICE PROFILE_DIR PIPE_NAME
 
-It starts one soffice on that profile, listening on a private UNO pipe, says {"ready": true},
+It starts one soffice on that profile, listening on the UNO pipe PIPE_NAME (a random name: the
+socket is /tmp/OSL_PIPE_<uid>_<name>, which soffice leaves behind when killed, so both ends
+remove it), says {"ready": true},
 then serves one JSON request per stdin line, in order:
 
     {"src": PATH, "out": PATH, "infilter": NAME, "filter": NAME, "options": TEXT}
@@ -25,7 +27,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 
 import uno
 from com.sun.star.beans import PropertyValue
@@ -47,9 +48,12 @@ def _die_with_us():
     ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def start_office(soffice, profile_dir):
-    """(process, desktop) of a soffice on `profile_dir`, reachable only through a random pipe name."""
-    pipe = "forge-lo-" + uuid.uuid4().hex
+def pipe_socket(pipe):
+    return f"/tmp/OSL_PIPE_{os.getuid()}_{pipe}"  # where LibreOffice's pipe acceptor puts it
+
+
+def start_office(soffice, profile_dir, pipe):
+    """(process, desktop) of a soffice on `profile_dir`, reachable only through `pipe`."""
     connect = f"pipe,name={pipe};urp;StarOffice.ComponentContext"
     proc = subprocess.Popen(
         [soffice, "--headless", "--invisible", "--norestore", "--nologo", "--nolockcheck", "--nodefault",
@@ -108,8 +112,8 @@ def convert(desktop, request):
 
 
 def main():
-    soffice, profile_dir = sys.argv[1], sys.argv[2]
-    proc, desktop = start_office(soffice, profile_dir)
+    soffice, profile_dir, pipe = sys.argv[1], sys.argv[2], sys.argv[3]
+    proc, desktop = start_office(soffice, profile_dir, pipe)
     say = sys.stdout
     say.write(json.dumps({"ready": True}) + "\n")
     say.flush()
@@ -129,6 +133,8 @@ def main():
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        with contextlib.suppress(OSError):
+            os.unlink(pipe_socket(pipe))
     return 0
 
 

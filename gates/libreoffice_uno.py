@@ -17,6 +17,7 @@ import contextlib
 import functools
 import json
 import os
+import secrets
 import select
 import shutil
 import signal
@@ -70,11 +71,12 @@ class _Bridge:
     def __init__(self, python: str, soffice: str, profile_dir: Path, deadline: float) -> None:
         self.home = Path(tempfile.mkdtemp(prefix="forge-lo-home-"))
         self.owner = threading.current_thread()  # profiles are per thread: its bridge goes when it does
+        self.pipe = f"forge-lo-{secrets.token_hex(16)}"  # soffice's UNO pipe; see _uno_bridge.py
         self._pending = b""
         try:
             with (self.home / "bridge.log").open("wb") as log:
                 self.proc = subprocess.Popen(
-                    [python, str(_BRIDGE), soffice, str(profile_dir)], stdin=subprocess.PIPE,
+                    [python, str(_BRIDGE), soffice, str(profile_dir), self.pipe], stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE, stderr=log, env=clean_env(self.home, soffice), cwd=self.home,
                     start_new_session=True,
                 )
@@ -139,6 +141,8 @@ class _Bridge:
                 if pipe is not None:
                     pipe.close()
         shutil.rmtree(self.home, ignore_errors=True)
+        with contextlib.suppress(OSError):  # a killed soffice leaves its pipe's socket behind
+            os.unlink(f"/tmp/OSL_PIPE_{os.getuid()}_{self.pipe}")
 
     def forget(self) -> None:
         """In a forked child: drop our copies of the parent's pipes, leaving its bridge alone."""

@@ -196,12 +196,17 @@ def test_truncated_file_fails_with_soffice_complaint(convert: Callable[..., Roun
 
 
 def test_timeout_kills_the_process_group(engine: str, tmp_path: Path) -> None:
-    own = tmp_path / "timeout-profile"
+    own, pipes = tmp_path / "timeout-profile", _uno_pipes()
     result = roundtrip(make_docx(), "docx", profile_dir=own, timeout_s=0.05, engine=engine)
     assert not result.ok and result.exit_code is None
     assert "did not finish within 0.05s" in result.message
     assert not _processes_of(own), "soffice processes survived the timeout"
+    assert _uno_pipes() <= pipes, "a killed soffice left its pipe's socket in /tmp"
     assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine=engine))  # the next one starts afresh
+
+
+def _uno_pipes() -> set[str]:
+    return {p.name for p in Path("/tmp").glob("OSL_PIPE_*_forge-lo-*")}
 
 
 def _processes_of(profile: Path) -> list[str]:
@@ -244,9 +249,10 @@ def _bridge_pid(profile: Path) -> int:
 
 
 def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_path: Path) -> None:
-    own = tmp_path / "kept"
+    own, pipes = tmp_path / "kept", _uno_pipes()
     assert_ok(roundtrip(make_xlsx(), "xlsx", profile_dir=own, engine="uno"))
-    first = _bridge_pid(own)
+    first, first_pipe = _bridge_pid(own), _uno_pipes() - pipes
+    assert len(first_pipe) == 1
     assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine="uno"))
     assert _bridge_pid(own) == first  # the same bridge, so the same soffice
     offices = [pid for pid in _processes_of(own) if "soffice.bin" in _cmdline(pid)]
@@ -254,6 +260,7 @@ def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_pa
     os.kill(int(offices[0]), 9)  # LibreOffice crashes between two files
     assert_ok(roundtrip(make_pptx(), "pptx", profile_dir=own, engine="uno"))
     assert _bridge_pid(own) != first
+    assert not first_pipe & _uno_pipes(), "the crashed soffice's pipe socket was left in /tmp"
 
 
 def test_a_kept_soffice_stops_once_its_thread_has_ended(tmp_path: Path) -> None:
