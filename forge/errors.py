@@ -11,7 +11,11 @@
     ├── PreparerError        a preparer could not write or read a file
     ├── WorkflowError        a workflow could not build a bundle
     ├── CheckError           a check could not run (not: a check that failed)
-    └── HarnessError         the teacher harness could not run an episode
+    ├── HarnessError         the teacher harness could not run an episode
+    └── ModelError           a model endpoint call failed (translated from `openai` at one boundary)
+        ├── ModelUnavailableError   transient failures outlasted the retries (429, 5xx, timeouts)
+        ├── ModelRequestError       the endpoint refused the request (auth, bad request, unknown model)
+        └── ModelOutputError        the reply did not validate, even after one repair attempt
 """
 
 from __future__ import annotations
@@ -66,3 +70,23 @@ class CheckError(ForgeError):
 
 class HarnessError(ForgeError):
     """Raised when the teacher harness cannot run an episode."""
+
+
+class ModelError(ForgeError):
+    """Raised when a model endpoint call fails; the message never holds an API key."""
+
+
+class ModelUnavailableError(ModelError):
+    """Raised when rate limits, server errors or timeouts outlast the retries."""
+
+
+class ModelRequestError(ModelError):
+    """Raised when the endpoint refuses the request itself (auth, bad request, unknown model)."""
+
+
+class ModelOutputError(ModelError):
+    """Raised when a structured reply does not validate, even after one repair attempt."""
+
+    def __init__(self, message: str, raw: str = "") -> None:
+        super().__init__(message)
+        self.raw = raw
