@@ -10,17 +10,18 @@ import logging
 from pathlib import Path
 from typing import Any, Callable
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.schema import CreateColumn
 
 from forge.errors import StoreError
-from forge.store.tables import Base, SchemaMeta
+from forge.store.tables import Base, HarnessVersionRow, ModelCall, ModelResponse, SchemaMeta
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Bump when the tables change, and register the step from the old version in `MIGRATIONS`."""
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
@@ -28,6 +29,30 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 WRITE_OPTION = "forge_write"
 """Execution option marking a write transaction (SQLite then takes the write lock up front)."""
+
+
+
+def _add_columns(conn: Connection, table: str, names: list[str]) -> None:
+    """ALTER TABLE ... ADD COLUMN for columns the ORM declares, rendered for the DB's dialect."""
+    columns = Base.metadata.tables[table].columns
+    for name in names:
+        spec = CreateColumn(columns[name]).compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {spec}"))
+
+
+def _v1_to_v2(conn: Connection) -> None:
+    """The cost ledger grows (cached tokens, task, stage, cache hits, errors); the reply cache and
+    harness versions get their tables."""
+    _add_columns(conn, ModelCall.__tablename__,
+                 ["cached_tokens", "task_id", "stage", "cache_hit", "request_key", "error"])
+    for index in ModelCall.__table__.indexes:
+        if "task_id" in index.columns:
+            index.create(conn)
+    for table in (ModelResponse.__table__, HarnessVersionRow.__table__):
+        table.create(conn)
+
+
+MIGRATIONS[1] = _v1_to_v2
 
 _FIX = "set FORGE_DB_URL to a SQLAlchemy URL such as sqlite:///data/runs/forge.db"
 _VERSION_KEY = "schema_version"

@@ -22,10 +22,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from forge.errors import StoreError
 from forge.models import Episode, GateResult, TaskBundle
 from forge.store import schema
+from forge.store._ledger import LedgerMixin
 from forge.store.tables import (
     EpisodeRow,
     GateResultRow,
-    ModelCall,
     Rejection,
     Run,
     RunTask,
@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 
 RUN_STATUSES = ("running", "completed", "failed")
 TASK_STATUSES = ("pending", "accepted", "rejected")
-MODEL_ROLES = ("teacher", "judge")
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -117,7 +116,7 @@ class GateOutcome(BaseModel):
     duration_s: float
 
 
-class Store:
+class Store(LedgerMixin):
     """Thread-safe: share one Store between worker threads; each call opens its own session."""
 
     def __init__(self, url: str) -> None:
@@ -343,39 +342,6 @@ class Store:
         with self._tx() as s:
             raws = list(s.scalars(query))
         return [_episode(raw) for raw in raws]
-
-    # model calls -----------------------------------------------------------------------------
-
-    def record_model_call(
-        self, *, role: str, model: str, prompt_tokens: int = 0, completion_tokens: int = 0,
-        cost_usd: float = 0.0, latency_s: float = 0.0, base_url: str | None = None,
-        run_id: str | None = None, episode_id: str | None = None,
-    ) -> None:
-        _check(role, MODEL_ROLES, "model-call role")
-        with self._tx(write=True) as s:
-            s.add(ModelCall(
-                run_id=run_id, episode_id=episode_id, role=role, model=model, base_url=base_url,
-                prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-                cost_usd=cost_usd, latency_s=latency_s,
-            ))
-
-    def model_call_totals(self, run_id: str | None = None) -> dict[str, float]:
-        """Totals over the run's model calls (or all calls): calls, tokens, cost_usd, latency_s."""
-        query = select(
-            func.count(ModelCall.id), func.coalesce(func.sum(ModelCall.prompt_tokens), 0),
-            func.coalesce(func.sum(ModelCall.completion_tokens), 0),
-            func.coalesce(func.sum(ModelCall.cost_usd), 0.0),
-            func.coalesce(func.sum(ModelCall.latency_s), 0.0),
-        )
-        if run_id is not None:
-            query = query.where(ModelCall.run_id == run_id)
-        with self._tx() as s:
-            calls, prompt, completion, cost, latency = s.execute(query).one()
-        return {
-            "calls": int(calls), "prompt_tokens": int(prompt), "completion_tokens": int(completion),
-            "total_tokens": int(prompt) + int(completion),
-            "cost_usd": float(cost), "latency_s": float(latency),
-        }
 
     # shards ----------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -131,6 +132,8 @@ class EpisodeRow(Base):
 
 
 class ModelCall(Base):
+    """The cost ledger: one row per model request (or per reply served from the response cache)."""
+
     __tablename__ = "model_calls"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -143,6 +146,39 @@ class ModelCall(Base):
     completion_tokens: Mapped[int] = mapped_column(Integer, default=0)
     cost_usd: Mapped[float] = mapped_column(Float, default=0.0)
     latency_s: Mapped[float] = mapped_column(Float, default=0.0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # schema v2
+    cached_tokens: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    task_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    stage: Mapped[str | None] = mapped_column(String(64))
+    cache_hit: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    request_key: Mapped[str | None] = mapped_column(String(64))
+    error: Mapped[str | None] = mapped_column(Text)
+
+
+class ModelResponse(Base):
+    """Content-addressed reply cache: `key` hashes model + messages + tools + parameters."""
+
+    __tablename__ = "model_responses"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    model: Mapped[str] = mapped_column(String(200))
+    response_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HarnessVersionRow(Base):
+    """A harness version chosen by evolution: its config (data, not code) and its dev-set scores."""
+
+    __tablename__ = "harness_versions"
+    __table_args__ = (UniqueConstraint("name", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200), index=True)
+    version: Mapped[str] = mapped_column(String(64))
+    parent_version: Mapped[str | None] = mapped_column(String(64))
+    config_json: Mapped[str] = mapped_column(Text)
+    scores_json: Mapped[str] = mapped_column(Text, default="{}")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
