@@ -1,0 +1,274 @@
+"""The code preparer: a small, seeded Python package with its pytest tests, and bugs to plant in it.
+
+A `ProjectContent` is a dict of relative path -> text (the package, its tests, a README) plus
+what workflows need to build tasks on it: the module path, its functions, and `bugs`, each a
+one-line change that some test catches. Every project is proven before it is returned: its
+tests pass on the clean code and fail on each bug (run in-process on code this module wrote).
+
+    project = make_project(ctx.rng, ctx.faker)
+    buggy = project.with_bug(project.bugs[0])   # files with the bug planted
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+import types
+from collections.abc import Callable
+
+from faker import Faker
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.errors import PreparerError
+from preparers.document import slug
+from preparers.spec import register_preparer
+
+
+class Bug(BaseModel):
+    """A planted fault: `before` replaced by `after` once in `function`'s source."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    function: str
+    before: str
+    after: str
+    symptom: str = Field(description="What goes wrong, as a user would report it.")
+
+
+class ProjectContent(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    package: str
+    module: str = Field(description="Path of the module under test, e.g. `shop_pricing/pricing.py`.")
+    test_file: str
+    functions: list[str]
+    files: dict[str, str]
+    bugs: list[Bug]
+
+    def with_bug(self, bug: Bug) -> dict[str, str]:
+        source = self.files[self.module]
+        if source.count(bug.before) != 1:
+            raise PreparerError(f"bug in {bug.function}: {bug.before!r} occurs {source.count(bug.before)} times "
+                                f"in {self.module}, expected once")
+        return {**self.files, self.module: source.replace(bug.before, bug.after)}
+
+
+_PRICING = '''
+"""Order pricing for {company}: line totals, bulk discounts and order totals."""
+
+BULK_THRESHOLD = {threshold}
+BULK_PERCENT = {percent}
+
+
+def line_total(quantity, unit_price):
+    """Price of one order line, rounded to cents."""
+    return round(quantity * unit_price, 2)
+
+
+def bulk_discount(quantity):
+    """Percent discount for an order of `quantity` units: BULK_PERCENT from BULK_THRESHOLD units up."""
+    if quantity >= BULK_THRESHOLD:
+        return BULK_PERCENT
+    return 0
+
+
+def apply_discount(amount, percent):
+    """`amount` less `percent` per cent, rounded to cents; percent must be between 0 and 100."""
+    if not 0 <= percent <= 100:
+        raise ValueError(f"discount must be between 0 and 100, got {{percent}}")
+    return round(amount * (1 - percent / 100), 2)
+
+
+def order_total(lines):
+    """Total of (quantity, unit_price) lines, with the bulk discount for the total quantity."""
+    subtotal = sum(line_total(quantity, price) for quantity, price in lines)
+    units = sum(quantity for quantity, _ in lines)
+    return apply_discount(subtotal, bulk_discount(units))
+'''
+
+_GRADES = '''
+"""Course grading for {company}: averages, letter grades and the class summary."""
+
+PASS_MARK = {threshold}
+
+
+def average(scores):
+    """Mean of the scores, rounded to one decimal place; an empty list has no average."""
+    if not scores:
+        raise ValueError("no scores to average")
+    return round(sum(scores) / len(scores), 1)
+
+
+def letter(score):
+    """Letter grade: A from 90, B from 80, C from 70, D from PASS_MARK, F below."""
+    if score >= 90:
+        return "A"
+    if score >= 80:
+        return "B"
+    if score >= 70:
+        return "C"
+    if score >= PASS_MARK:
+        return "D"
+    return "F"
+
+
+def passed(scores):
+    """Names of the students whose average reaches PASS_MARK, in alphabetical order."""
+    return sorted(name for name, marks in scores.items() if average(marks) >= PASS_MARK)
+
+
+def summary(scores):
+    """Number of students, number who passed, and the best average."""
+    averages = [average(marks) for marks in scores.values()]
+    return {{"students": len(scores), "passed": len(passed(scores)), "best": max(averages)}}
+'''
+
+
+def _pricing(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], list[Bug], Callable[..., str]]:
+    threshold = rng.choice([10, 12, 20, 25, 50])
+    percent = rng.choice([5, 8, 10, 15])
+    values = {"threshold": threshold, "percent": percent}
+    bugs = [
+        Bug(function="bulk_discount", before="quantity >= BULK_THRESHOLD", after="quantity > BULK_THRESHOLD",
+            symptom=f"an order of exactly {threshold} units gets no bulk discount"),
+        Bug(function="apply_discount", before="(1 - percent / 100)", after="(1 - percent / 10)",
+            symptom="discounted prices come out far too low"),
+        Bug(function="line_total", before="round(quantity * unit_price, 2)", after="int(quantity * unit_price)",
+            symptom="line totals lose their cents"),
+        Bug(function="order_total", before="sum(quantity for quantity, _ in lines)", after="len(lines)",
+            symptom="big orders with few lines never get the bulk discount"),
+    ]
+
+    def tests(module: types.ModuleType, package: str, name: str) -> str:
+        price = rng.choice([2.35, 4.99, 7.45, 12.5, 19.99])
+        cases = [(3, price), (threshold, price), (threshold - 1, price)]
+        lines = [(threshold // 2, 3.75), (threshold - threshold // 2, 2.2)]
+        small = [(1, 9.99), (2, 4.5)]
+        body = [f"from {package}.{name} import apply_discount, bulk_discount, line_total, order_total", "",
+                "import pytest", ""]
+        for q, p in cases:
+            body += [f"def test_line_total_{q}_units():", f"    assert line_total({q}, {p}) == {module.line_total(q, p)!r}", ""]
+        body += ["def test_bulk_discount_at_threshold():",
+                 f"    assert bulk_discount({threshold}) == {module.bulk_discount(threshold)!r}",
+                 f"    assert bulk_discount({threshold - 1}) == 0", "",
+                 "def test_apply_discount():", f"    assert apply_discount(200.0, {percent}) == "
+                 f"{module.apply_discount(200.0, percent)!r}", "",
+                 "def test_apply_discount_rejects_bad_percent():", "    with pytest.raises(ValueError):",
+                 "        apply_discount(10.0, 120)", "",
+                 "def test_order_total_with_bulk_discount():", f"    assert order_total({lines!r}) == "
+                 f"{module.order_total(lines)!r}", "",
+                 "def test_order_total_small_order():", f"    assert order_total({small!r}) == {module.order_total(small)!r}", ""]
+        return "\n".join(body)
+
+    return _PRICING, values, bugs, tests
+
+
+def _grades(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], list[Bug], Callable[..., str]]:
+    threshold = rng.choice([50, 55, 60])
+    values = {"threshold": threshold}
+    bugs = [
+        Bug(function="letter", before="score >= PASS_MARK", after="score > PASS_MARK",
+            symptom=f"a score of exactly {threshold} is graded F"),
+        Bug(function="average", before="round(sum(scores) / len(scores), 1)", after="sum(scores) // len(scores)",
+            symptom="averages lose their decimals"),
+        Bug(function="passed", before="sorted(name for", after="list(name for",
+            symptom="the list of students who passed is not in alphabetical order"),
+        Bug(function="summary", before="max(averages)", after="averages[0]",
+            symptom="the summary's best average is just the first student's"),
+    ]
+
+    def tests(module: types.ModuleType, package: str, name: str) -> str:
+        names = sorted({faker.first_name() for _ in range(8)})[:4][::-1]
+        scores = {n: [rng.randint(35, 99) for _ in range(3)] for n in names}
+        scores[names[0]] = [threshold, threshold + 1, threshold - 1]
+        scores[names[-1]] = [95, 91, 97]
+        marks = [rng.randint(40, 99) for _ in range(4)]
+        while sum(marks) % 4 == 0:
+            marks[0] += 1
+        body = [f"from {package}.{name} import average, letter, passed, summary", "", "import pytest", "",
+                f"SCORES = {scores!r}", "",
+                "def test_average():", f"    assert average({marks!r}) == {module.average(marks)!r}", "",
+                "def test_average_of_nothing_is_an_error():", "    with pytest.raises(ValueError):", "        average([])", "",
+                "def test_letters():"]
+        for score in (95, 85, 72, threshold, threshold - 1):
+            body.append(f"    assert letter({score}) == {module.letter(score)!r}")
+        body += ["", "def test_passed():", f"    assert passed(SCORES) == {module.passed(scores)!r}", "",
+                 "def test_summary():", f"    assert summary(SCORES) == {module.summary(scores)!r}", ""]
+        return "\n".join(body)
+
+    return _GRADES, values, bugs, tests
+
+
+_KINDS = {"pricing": _pricing, "grades": _grades}
+PROJECT_KINDS = tuple(sorted(_KINDS))
+
+
+def _load(source: str, name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    exec(compile(source, name, "exec"), module.__dict__)  # noqa: S102 - source written by this module
+    return module
+
+
+def _run_tests(module_source: str, test_source: str, package: str, name: str) -> list[str]:
+    """Names of the failing tests, run in-process against `module_source` (our own code only)."""
+    import sys
+
+    module = _load(module_source, f"{package}.{name}")
+    pkg = types.ModuleType(package)
+    setattr(pkg, name, module)
+    saved = {k: sys.modules.get(k) for k in (package, f"{package}.{name}")}
+    sys.modules[package], sys.modules[f"{package}.{name}"] = pkg, module
+    try:
+        namespace = _load(test_source, f"test_{name}").__dict__
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                sys.modules.pop(key, None)
+            else:
+                sys.modules[key] = value
+    failed = []
+    for test_name, fn in namespace.items():
+        if test_name.startswith("test_") and callable(fn):
+            try:
+                fn()
+            except Exception:  # noqa: BLE001 - an assertion or any error is a failing test
+                failed.append(test_name)
+    return failed
+
+
+def make_project(rng: random.Random, faker: Faker, *, kind: str | None = None) -> ProjectContent:
+    """A package `<name>/` with one module, `tests/test_<module>.py`, a README and a pyproject."""
+    kind = kind or rng.choice(PROJECT_KINDS)
+    if kind not in _KINDS:
+        raise PreparerError(f"unknown project kind {kind!r}; known: {', '.join(PROJECT_KINDS)}")
+    company = faker.company()
+    template, values, bugs, make_tests = _KINDS[kind](rng, faker)
+    package = slug(f"{faker.last_name()} {kind}")
+    source = textwrap.dedent(template).lstrip().format(company=company.replace('"', "'"), **values)
+    module = _load(source, f"{package}.{kind}")
+    tests = make_tests(module, package, kind)
+    failing = _run_tests(source, tests, package, kind)
+    if failing:
+        raise PreparerError(f"generated {kind} project fails its own tests: {failing}")
+    content = ProjectContent(
+        package=package, module=f"{package}/{kind}.py", test_file=f"tests/test_{kind}.py",
+        functions=[n for n, v in vars(module).items() if isinstance(v, types.FunctionType)],
+        files={f"{package}/__init__.py": f'"""{kind.title()} helpers for {company}."""\n',
+               f"{package}/{kind}.py": source, f"tests/test_{kind}.py": tests,
+               "tests/__init__.py": "", "pytest.ini": "[pytest]\ntestpaths = tests\n",
+               "README.md": f"# {package}\n\n{kind.title()} helpers for {company}.\n\nRun the tests with "
+                            "`python3 -m pytest`.\n"},
+        bugs=bugs,
+    )
+    for bug in bugs:
+        if not _run_tests(content.with_bug(bug)[content.module], tests, package, kind):
+            raise PreparerError(f"no test catches the planted bug in {bug.function} ({bug.symptom})")
+    return content
+
+
+@register_preparer("code")
+class CodePreparer:
+    """Seeded Python packages with pytest tests and catchable bugs; workflows import the functions."""
+
+    version = "1"
+    file_types = ["py"]
