@@ -1,12 +1,18 @@
-"""The teacher harness: configs, tools, teachers and the step loop."""
+"""The teacher harness: configs, tools, teachers, the context policy and the step loop."""
 
-from forge.harness.episode import Judge, run_episode
 from forge.harness.configs import HARNESSES, register_harness
-from forge.harness.runner import episode_id, run_steps
+from forge.harness.context import ContextPlan, action_line, fold_block, plan_context
+from forge.harness.episode import Annotator, Judge, run_episode
+from forge.harness.runner import LoopResult, episode_id, run_loop, run_steps
 from forge.harness.teacher import ReplayTeacher, Teacher, TeacherTurn
-from forge.harness.tools import TOOLS, execute_tool
+from forge.harness.tools import TOOLS, execute_tool, openai_tools
+from forge.harness.model_teacher import ModelTeacher
+from forge.harness.annotate import ModelAnnotator
+from forge.harness.factory import annotator_for, teacher_for
 
 __all__ = [
-    "HARNESSES", "TOOLS", "Judge", "run_episode", "ReplayTeacher", "Teacher", "TeacherTurn",
-    "episode_id", "execute_tool", "register_harness", "run_steps",
+    "HARNESSES", "TOOLS", "Annotator", "ContextPlan", "Judge", "LoopResult", "ModelAnnotator", "ModelTeacher",
+    "ReplayTeacher", "Teacher", "TeacherTurn", "action_line", "annotator_for", "episode_id", "execute_tool",
+    "fold_block", "openai_tools", "plan_context", "register_harness", "run_episode", "run_loop", "run_steps",
+    "teacher_for",
 ]

@@ -1,7 +1,9 @@
-"""Harness configurations as versioned data; a new harness version is a new registry entry."""
+"""Harness configurations as versioned data: the built-ins register here; evolution records new
+versions (with their dev-set scores) in the store, never as code branches."""
 
 from __future__ import annotations
 
+from forge.harness.prompts import load_prompt
 from forge.models import EnvironmentSpec, HarnessConfig, ScaffoldConfig
 from forge.registry import Registry
 
@@ -12,19 +14,13 @@ def register_harness(config: HarnessConfig) -> HarnessConfig:
     return HARNESSES.add(config.name, config)
 
 
-TERMINAL_SYSTEM_PROMPT = """\
-You are a computer-use agent working in a Linux sandbox. Your working directory is /job; the task's
-files are there. You have one tool, `bash`: a persistent shell (no network). Python 3 with openpyxl,
-python-docx and python-pptx is installed. Each turn: think inside <think>...</think>, write one line
-`Action: <what you do>`, then one tool call. When the task is complete, stop calling tools."""
-
 register_harness(
     HarnessConfig(
         name="terminal",
         version="1",
-        scaffold=ScaffoldConfig(max_steps=30),
+        scaffold=ScaffoldConfig(max_steps=50),
         tools=["bash"],
-        system_prompt=TERMINAL_SYSTEM_PROMPT,
+        system_prompt=load_prompt("terminal"),
         environment=EnvironmentSpec(terminal=True, desktop=False),
     )
 )

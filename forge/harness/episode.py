@@ -1,4 +1,4 @@
-"""One episode end to end: fresh environment, setup, teacher loop, judge, an Episode record."""
+"""One episode end to end: fresh environment, setup, teacher loop, judge, annotation, an Episode record."""
 
 from __future__ import annotations
 
@@ -8,17 +8,28 @@ from typing import Protocol
 
 from forge.checks import FinalState
 from forge.environment import TaskEnvironment
-from forge.errors import ForgeError, SandboxError
-from forge.harness.runner import episode_id, run_steps
+from forge.errors import ForgeError, ModelError, SandboxError
+from forge.harness.runner import LoopResult, episode_id, run_loop
 from forge.harness.teacher import Teacher
-from forge.models import Episode, HarnessConfig, JudgeOutcome, Step, TaskBundle
+from forge.judge.filter import decide
+from forge.llm import CallContext
+from forge.models import Annotation, Episode, HarnessConfig, JudgeOutcome, Step, TaskBundle
 from forge.sandbox import SandboxLimits
 
 
 class Judge(Protocol):
     name: str
 
-    def judge(self, task: TaskBundle, state: FinalState, steps: list[Step]) -> JudgeOutcome: ...
+    def judge(self, task: TaskBundle, state: FinalState, steps: list[Step], *, context: CallContext | None = None,
+              final_message: str | None = None) -> JudgeOutcome: ...
+
+
+class Annotator(Protocol):
+    """Writes the `<think>` body and `Action:` line of steps whose teacher returned no reasoning."""
+
+    model: str
+
+    def annotate(self, task: TaskBundle, steps: list[Step], context: CallContext) -> tuple[list[Step], Annotation]: ...
 
 
 def run_episode(
@@ -30,30 +41,39 @@ def run_episode(
     scratch_root: Path,
     limits: SandboxLimits | None = None,
     backend: str = "bwrap",
+    annotator: Annotator | None = None,
+    run_id: str | None = None,
 ) -> Episode:
-    """Run and judge one episode. A task's failure becomes an Episode with status `error`; only a
-    failure of the sandbox itself raises (SandboxError), so the caller can retry it."""
+    """Run and judge one episode. A task's failure becomes an Episode with status `error`. Failures of
+    the host raise so the caller can retry: the sandbox (SandboxError) and a model endpoint (ModelError:
+    unreachable, refusing, rate limited), whose replies so far the cache then serves for free."""
     started = time.perf_counter()
-    record = dict(
-        id=episode_id(task.id, harness, teacher.info),
-        task_id=task.id,
-        harness=harness.name,
-        harness_version=harness.version,
-        teacher=teacher.info,
-        judge=judge.name,
-    )
-    steps: list[Step] = []
+    eid = episode_id(task.id, harness, teacher.info)
+    context = CallContext(run_id=run_id, task_id=task.id, episode_id=eid)
+    record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness.version,
+                  teacher=teacher.info, judge=judge.name)
+    loop: LoopResult | None = None
     try:
         with TaskEnvironment(task, scratch_root, limits=limits, backend=backend) as env:
             env.materialize()
-            steps, finished = run_steps(env, task, harness, teacher)
-            outcome = judge.judge(task, env.final_state(), steps)
-    except SandboxError:
-        raise  # the host's sandbox failed: retry the episode rather than record the task as failing
+            loop = run_loop(env, task, harness, teacher, context)
+            final = loop.final_turn.content if loop.final_turn else None
+            outcome = judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
+    except (SandboxError, ModelError):
+        raise
     except ForgeError as exc:
-        return Episode(**record, steps=steps, status="error", error=f"{type(exc).__name__}: {exc}",
-                       duration_s=round(time.perf_counter() - started, 4))
-    status = "completed" if finished else "failed"
-    error = None if finished else f"step limit {harness.scaffold.max_steps} reached"
-    return Episode(**record, steps=steps, rubric=outcome.rubric, judge_verdict=outcome.verdict, status=status,
-                   error=error, duration_s=round(time.perf_counter() - started, 4))
+        failed = Episode(**record, steps=loop.steps if loop else [], status="error", end_reason="task_error",
+                         error=f"{type(exc).__name__}: {exc}", duration_s=round(time.perf_counter() - started, 4))
+        return failed.model_copy(update={"filter": decide(failed)})
+    status = "completed" if loop.finished else "failed"
+    steps, annotation = loop.steps, None
+    if annotator is not None and status == "completed" and outcome.rubric.passed and needs_annotation(steps):
+        steps, annotation = annotator.annotate(task, steps, context)
+    episode = Episode(**record, steps=steps, rubric=outcome.rubric, judge_verdict=outcome.verdict, status=status,
+                      error=loop.message, end_reason=loop.end_reason, final_turn=loop.final_turn,
+                      annotation=annotation, duration_s=round(time.perf_counter() - started, 4))
+    return episode.model_copy(update={"filter": decide(episode)})
+
+
+def needs_annotation(steps: list[Step]) -> bool:
+    return any(not s.thought.strip() for s in steps)

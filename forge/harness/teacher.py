@@ -2,31 +2,45 @@
 
 The replay teacher walks the task's reference steps through the same harness and tools a model
 would use, so the episode is real (real sandbox, real outputs), and it says so in `TeacherInfo`.
+The model teacher (`forge.harness.model_teacher`) asks an OpenAI-compatible endpoint instead.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from forge.models import Step, TaskBundle, TeacherInfo, ToolCall, Usage
+from forge.llm import CallContext
+from forge.models import HarnessConfig, Step, TaskBundle, TeacherInfo, ToolCall, Usage
+from forge.models.episode import ThoughtSource
 
 
 class TeacherTurn(BaseModel):
+    """One teacher turn: a tool call to run, a malformed call to report back, or the closing turn."""
+
     model_config = ConfigDict(frozen=True)
 
-    thought: str
-    action: str
-    tool_call: ToolCall
+    thought: str = ""
+    action: str = ""
+    tool_call: ToolCall | None = Field(default=None, description="None: the teacher finished (`content` is its answer).")
+    content: str = Field(default="", description="The assistant's text, kept for the closing turn.")
+    malformed: str | None = Field(default=None, description="Why the call cannot run; it becomes an error observation.")
+    note: str | None = Field(default=None, description="Appended to the observation (e.g. extra calls dropped).")
+    thought_source: ThoughtSource | None = None
     usage: Usage = Usage()
+
+    @property
+    def final(self) -> bool:
+        return self.tool_call is None
 
 
 class Teacher(Protocol):
     info: TeacherInfo
 
-    def next_turn(self, task: TaskBundle, history: list[Step]) -> TeacherTurn | None:
-        """The next turn, or None when the teacher considers the task done."""
+    def next_turn(self, task: TaskBundle, history: list[Step], harness: HarnessConfig,
+                  context: CallContext) -> TeacherTurn | None:
+        """The next turn; a turn without a tool call (or None) means the teacher is done."""
         ...
 
 
@@ -35,9 +49,11 @@ class ReplayTeacher:
 
     info = TeacherInfo(kind="reference-replay", model=None)
 
-    def next_turn(self, task: TaskBundle, history: list[Step]) -> TeacherTurn | None:
+    def next_turn(self, task: TaskBundle, history: list[Step], harness: HarnessConfig | None = None,
+                  context: CallContext | None = None) -> TeacherTurn | None:
         steps = task.reference.steps
         if len(history) >= len(steps):
             return None
         ref = steps[len(history)]
-        return TeacherTurn(thought=ref.thought, action=ref.action, tool_call=ToolCall(name=ref.tool, arguments=ref.arguments))
+        return TeacherTurn(thought=ref.thought, action=ref.action, thought_source="reference",
+                           tool_call=ToolCall(name=ref.tool, arguments=ref.arguments))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from forge.checks import FinalState, run_rubric
+from forge.llm import CallContext
 from forge.models import JudgeOutcome, Step, TaskBundle
 
 
@@ -11,7 +12,8 @@ class ProgrammaticJudge:
 
     name = "programmatic"
 
-    def judge(self, task: TaskBundle, state: FinalState, steps: list[Step]) -> JudgeOutcome:
+    def judge(self, task: TaskBundle, state: FinalState, steps: list[Step], *, context: CallContext | None = None,
+              final_message: str | None = None) -> JudgeOutcome:
         rubric = run_rubric(task.rubric.checks, state)
         return JudgeOutcome(
             rubric=rubric,

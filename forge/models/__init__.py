@@ -1,6 +1,6 @@
 """Forge's core contracts: every value that crosses a package boundary is one of these."""
 
-from forge.models.episode import Episode, Observation, Step, TeacherInfo, ToolCall, Usage
+from forge.models.episode import Annotation, Episode, FilterDecision, FinalTurn, Observation, Step, TeacherInfo, ToolCall, Usage
 from forge.models.harness import EnvironmentSpec, HarnessConfig, ScaffoldConfig
 from forge.models.results import CheckResult, GateResult, JudgeOutcome, RubricResult
 from forge.models.skill import Skill
@@ -15,6 +15,7 @@ from forge.models.task import (
 )
 
 __all__ = [
+    "Annotation", "FilterDecision", "FinalTurn",
     "Check", "CheckResult", "EnvironmentSpec", "Episode", "GateResult", "HarnessConfig", "JudgeOutcome",
     "Observation", "ReferenceSolution", "ReferenceStep", "Rubric", "RubricResult", "ScaffoldConfig",
     "SetupStep", "Skill", "Step", "TaskBundle", "TaskFile", "TeacherInfo", "ToolCall", "Usage",

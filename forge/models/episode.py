@@ -9,6 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from forge.models.results import RubricResult
 
 EpisodeStatus = Literal["completed", "failed", "error"]
+EndReason = Literal["finished", "step_limit", "malformed_calls", "model_error", "task_error"]
+ThoughtSource = Literal["reference", "teacher", "annotator"]
 
 
 class ToolCall(BaseModel):
@@ -35,6 +37,7 @@ class Usage(BaseModel):
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = Field(default=0, description="Input tokens the provider served from its prompt cache.")
 
     @property
     def total_tokens(self) -> int:
@@ -52,6 +55,39 @@ class Step(BaseModel):
     observation: Observation
     usage: Usage = Usage()
     latency_s: float = 0.0
+    error: str | None = Field(default=None, description="Why the call was malformed (bad JSON, unknown tool, bad "
+                              "arguments); the observation tells the model the same.")
+    thought_source: ThoughtSource | None = Field(default=None, description="Who wrote `thought` and `action`.")
+
+
+class FinalTurn(BaseModel):
+    """The assistant's last turn, with no tool call: its `done`, or its answer."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    content: str = ""
+    thought: str = ""
+    usage: Usage = Usage()
+
+
+class Annotation(BaseModel):
+    """Reasoning written after the fact by a smaller model for steps whose teacher returned none."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str
+    steps_annotated: int = 0
+    error: str | None = Field(default=None, description="Why annotation failed; the episode is then not kept.")
+
+
+class FilterDecision(BaseModel):
+    """The trajectory filter's call on an episode: keep it for training or not, a score, and why."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    keep: bool
+    score: float = Field(ge=0, le=1, description="Share of rubric items (checks and criteria) passed.")
+    reason: str
 
 
 class TeacherInfo(BaseModel):
@@ -78,14 +114,22 @@ class Episode(BaseModel):
     status: EpisodeStatus
     error: str | None = None
     duration_s: float = 0.0
+    end_reason: EndReason | None = Field(default=None, description="Why the loop stopped.")
+    final_turn: FinalTurn | None = Field(default=None, description="The teacher's closing turn (model teachers).")
+    annotation: Annotation | None = None
+    filter: FilterDecision | None = Field(default=None, description="The trajectory filter's decision.")
 
     @property
     def passed(self) -> bool:
-        return self.status == "completed" and self.rubric is not None and self.rubric.passed
+        annotated = self.annotation is None or self.annotation.error is None
+        return self.status == "completed" and self.rubric is not None and self.rubric.passed and annotated
 
     @property
     def usage(self) -> Usage:
+        """The teacher's tokens over every step and the closing turn."""
+        usages = [s.usage for s in self.steps] + ([self.final_turn.usage] if self.final_turn else [])
         return Usage(
-            prompt_tokens=sum(s.usage.prompt_tokens for s in self.steps),
-            completion_tokens=sum(s.usage.completion_tokens for s in self.steps),
+            prompt_tokens=sum(u.prompt_tokens for u in usages),
+            completion_tokens=sum(u.completion_tokens for u in usages),
+            cached_tokens=sum(u.cached_tokens for u in usages),
         )

@@ -17,6 +17,10 @@ class ScaffoldConfig(BaseModel):
     max_steps: int = Field(default=50, ge=1)
     keep_screenshots: int = Field(default=3, ge=0, description="Last N screenshots kept in context.")
     keep_full_responses: int = Field(default=4, ge=0, description="Last N full responses kept; older fold to `Action:` lines.")
+    max_malformed: int = Field(default=3, ge=1, description="Malformed tool calls in a row that end the episode.")
+    temperature: float | None = Field(default=None, ge=0, le=2, description="Sampling temperature; None = the server's.")
+    max_tokens: int | None = Field(default=None, ge=1, description="Completion tokens per turn; None = the server's.")
+    observation_chars: int = Field(default=8000, ge=200, description="Characters of a tool's output the model sees per step (head and tail).")
 
 
 class EnvironmentSpec(BaseModel):
@@ -38,5 +42,5 @@ class HarnessConfig(BaseModel):
     version: str
     scaffold: ScaffoldConfig = ScaffoldConfig()
     tools: list[ToolName] = Field(min_length=1)
-    system_prompt: str
+    system_prompt: str = Field(description="A jinja2 template: `tools`, `libraries`, `max_steps`, `harness`.")
     environment: EnvironmentSpec = EnvironmentSpec()
