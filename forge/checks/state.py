@@ -12,6 +12,7 @@ from typing import Any
 from forge.checks._xlsx_limits import check_xlsx_limits
 from forge.errors import CheckError
 from forge.paths import FileTooLargeError, UnsafePathError, open_inside, read_inside
+from forge.tree import walk
 
 MAX_READ_BYTES = 50 * 1024 * 1024  # refuse absurd outputs rather than exhaust memory
 
@@ -82,9 +83,9 @@ class FinalState:
 
     @cached_property
     def listing(self) -> list[str]:
-        """Every regular file in the job dir, as relative posix paths."""
-        root = self.job_dir.resolve()
-        return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+        """Every regular file in the job dir, as relative posix paths; links and special files are
+        not listed. A bounded walk (`forge.tree`): TreeLimitError for a tree too deep or large."""
+        return sorted(entry.rel for entry in walk(self.job_dir) if entry.kind == "file")
 
 
 Sheets = dict[str, list[list[Any]]]

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from forge.paths import resolve_inside
+from forge.tree import TreeLimits, TreeReader, walk
 
 
 class JobState(BaseModel):
@@ -20,19 +21,18 @@ class JobState(BaseModel):
     dirs: list[str]
 
     @classmethod
-    def capture(cls, job_dir: Path) -> JobState:
-        root = job_dir.resolve()
+    def capture(cls, job_dir: Path, limits: TreeLimits | None = None) -> JobState:
+        """The job dir's files and folders, read within `limits` (depth, entries, bytes by size,
+        time; `forge.tree`), never through a link; raises TreeLimitError over a bound."""
+        reader = TreeReader(job_dir, limits)
         files: dict[str, bytes] = {}
         dirs: list[str] = []
-        for path in sorted(root.rglob("*")):
-            if path.is_symlink():
-                continue
-            rel = path.relative_to(root).as_posix()
-            if path.is_dir():
-                dirs.append(rel)
-            elif path.is_file():
-                files[rel] = path.read_bytes()
-        return cls(files=files, dirs=dirs)
+        for entry in walk(job_dir, limits):
+            if entry.kind == "dir":
+                dirs.append(entry.rel)
+            elif entry.kind == "file":
+                files[entry.rel] = reader.read(entry)
+        return cls(files=dict(sorted(files.items())), dirs=sorted(dirs))
 
     def restore(self, job_dir: Path) -> None:
         """Write this state into an empty dir."""

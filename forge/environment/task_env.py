@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import logging
-import shutil
-import tempfile
 from pathlib import Path
 from types import TracebackType
 
@@ -12,7 +10,7 @@ from forge.checks import FinalState
 from forge.environment.setup_steps import apply_setup
 from forge.models import TaskBundle
 from forge.paths import resolve_inside
-from forge.sandbox import CommandResult, Sandbox, SandboxLimits, open_sandbox
+from forge.sandbox import CommandResult, JobDir, Sandbox, SandboxLimits, open_sandbox
 
 logger = logging.getLogger(__name__)
 
@@ -20,9 +18,14 @@ logger = logging.getLogger(__name__)
 class TaskEnvironment:
     """One bundle in one fresh sandbox. Use as a context manager; the job dir is removed on exit.
 
+    A job dir made here is its own tmpfs of `limits.disk_mb` (`forge.sandbox.JobDir`), removed
+    at close whatever the sandbox left in it; a `job_dir` passed in (the CLI's materialize and
+    solve, which run the task's own setup and reference on a folder the user keeps) is the
+    caller's, neither bounded nor removed.
+
     Folder layout (host side)::
 
-        <scratch_root>/<random>/      the job dir, `/job` inside the sandbox
+        <scratch_root>/job-<random>/  the job dir, `/job` inside the sandbox
             inputs/...                the task's input files
             outputs/...               where the solution writes
     """
@@ -37,9 +40,11 @@ class TaskEnvironment:
         job_dir: Path | None = None,
     ) -> None:
         self.bundle = bundle
-        self._owns_dir = job_dir is None
-        scratch_root.mkdir(parents=True, exist_ok=True)
-        self.job_dir = job_dir or Path(tempfile.mkdtemp(prefix="job-", dir=scratch_root))
+        self._owned: JobDir | None = None
+        if job_dir is None:
+            self._owned = JobDir.create(scratch_root, limits or SandboxLimits())
+            job_dir = self._owned.path
+        self.job_dir = job_dir
         self._limits = limits
         self._backend = backend
         self._sandbox: Sandbox | None = None
@@ -74,9 +79,13 @@ class TaskEnvironment:
             self._sandbox = None
 
     def close(self) -> None:
-        self._stop_sandbox()
-        if self._owns_dir:
-            shutil.rmtree(self.job_dir, ignore_errors=True)
+        """Stop the sandbox, then remove the job dir if this environment made it (at any depth,
+        whatever modes or special files the sandbox left)."""
+        try:
+            self._stop_sandbox()
+        finally:
+            if self._owned is not None:
+                self._owned.remove()
 
     def __enter__(self) -> TaskEnvironment:
         return self

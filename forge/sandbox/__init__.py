@@ -5,13 +5,16 @@ Use `with open_sandbox(job_dir) as box:` then `box.run("cd sub && python3 make.p
 """
 
 from forge.sandbox._paths import SandboxPathError
+from forge.sandbox._limits import CgroupUnavailableError, SandboxCgroup
 from forge.sandbox.bwrap import BwrapBackend, BwrapSandbox
+from forge.sandbox.jobdir import DiskBoundUnavailableError, JobDir
 from forge.sandbox.spec import (
     SANDBOX_BACKENDS,
     CommandResult,
     Sandbox,
     SandboxBackend,
     SandboxLimits,
+    SandboxTimeLimitError,
     open_sandbox,
 )
 
@@ -19,10 +22,15 @@ __all__ = [
     "SANDBOX_BACKENDS",
     "BwrapBackend",
     "BwrapSandbox",
+    "CgroupUnavailableError",
     "CommandResult",
+    "DiskBoundUnavailableError",
+    "JobDir",
     "Sandbox",
     "SandboxBackend",
+    "SandboxCgroup",
     "SandboxLimits",
     "SandboxPathError",
+    "SandboxTimeLimitError",
     "open_sandbox",
 ]

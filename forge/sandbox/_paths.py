@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
+from forge import tree
 from forge.errors import SandboxError
 from forge.paths import UnsafePathError, open_inside
 
@@ -70,11 +71,10 @@ def write_in_job(job_dir: Path, rel_path: str, data: bytes, owner: tuple[int, in
 
 
 def chown_tree(root: Path, uid: int, gid: int) -> None:
-    """Hand a job dir (recursively) to the sandbox user; fd-relative, so links are never followed."""
-    os.chown(root, uid, gid)
-    for _, dirnames, filenames, dir_fd in os.fwalk(root):
-        for name in (*dirnames, *filenames):
-            os.chown(name, uid, gid, dir_fd=dir_fd, follow_symlinks=False)
+    """Hand a job dir (everything in it) to the sandbox user; links are never followed, and the
+    walk is iterative and bounded (`forge.tree`): a tree too deep or too large for it raises
+    TreeLimitError rather than RecursionError."""
+    tree.chown_tree(root, uid, gid)
 
 
 # --- where the host's Python lives, seen from inside the sandbox ---------------------------

@@ -41,9 +41,9 @@ from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
-from forge.sandbox import _paths, zygote
+from forge.sandbox import _limits, _paths, zygote
 from forge.sandbox._stream import _Stream
-from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits
+from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits, SandboxTimeLimitError
 
 logger = logging.getLogger(__name__)
 
@@ -94,11 +94,46 @@ def _popen(argv: list[str], info_w: int) -> subprocess.Popen[bytes]:
     return pool.submit(spawn).result()
 
 
-def _ulimit(limits: SandboxLimits) -> str:
+def _ulimit(limits: SandboxLimits, *, per_process_memory: bool) -> str:
     """The shell's first command: hard and soft limits on itself, so on all it will start
-    (one exec fewer per sandbox than a `prlimit` wrapper). Bash counts KiB for -v and -f."""
-    kib = limits.memory_mb * 1024
-    return f"ulimit -HS -v {kib} -u {limits.max_processes} -t {limits.cpu_seconds} -f {limits.file_size_mb * 1024}"
+    (one exec fewer per sandbox than a `prlimit` wrapper). Bash counts KiB for -v and -f.
+
+    Memory is the cgroup's job (the whole sandbox); an address-space limit (-v) is set only
+    without one: it would stop GUI apps, which reserve far more address space than they use.
+    """
+    memory = f" -v {limits.memory_mb * 1024}" if per_process_memory else ""
+    return f"ulimit -HS{memory} -u {limits.max_processes} -t {limits.cpu_seconds} -f {limits.file_size_mb * 1024}"
+
+
+_fallback_warned = False
+
+
+def _aggregate_limits(limits: SandboxLimits) -> _limits.SandboxCgroup | None:
+    """The sandbox's cgroup; None (warned once) only where `require_aggregate_limits` is off and none can be made."""
+    global _fallback_warned
+    try:
+        return _limits.SandboxCgroup.create(limits.memory_mb, limits.max_processes, limits.cgroup_parent)
+    except _limits.CgroupUnavailableError as exc:
+        if limits.require_aggregate_limits:
+            raise
+        if not _fallback_warned:
+            _fallback_warned = True
+            logger.warning("sandboxes run with per-process rlimits only, no aggregate bound: %s", exc)
+        return None
+
+
+def _expire(ref: weakref.ref[BwrapSandbox]) -> None:
+    """The watchdog's callback at a sandbox's wall-time deadline: kill everything in it."""
+    box = ref()
+    if box is None:
+        return
+    box._expired = True
+    logger.info("sandbox over its wall time of %ss; killing it", box.limits.wall_time_s)
+    shell = box._shell
+    if shell is not None:
+        shell.kill()
+    if box.cgroup is not None:
+        box.cgroup.kill_all()
 
 
 def _reap(proc: subprocess.Popen[bytes], pidfd_box: list[int | None]) -> None:
@@ -197,6 +232,11 @@ class BwrapSandbox:
         self._seq = 0
         self._closed = False
         self._shell: _Shell | None = None
+        self._expired = False
+        self.cgroup = _aggregate_limits(limits)
+        """The sandbox's memory + pids cgroup (None only in the documented rlimit fallback)."""
+        self._remove_cgroup = weakref.finalize(self, self.cgroup.remove) if self.cgroup else None
+        self._deadline = _limits.WATCHDOG.schedule(limits.wall_time_s, functools.partial(_expire, weakref.ref(self)))
         self._control = Path(tempfile.mkdtemp(prefix="forge-sbx-", dir=backend.control_root))
         self._remove_control = weakref.finalize(self, shutil.rmtree, self._control, True)
         try:
@@ -216,6 +256,8 @@ class BwrapSandbox:
     def _start(self) -> _Shell:
         info_r, info_w = os.pipe()
         argv = self._backend.argv(self.job_dir, self._control, self.limits, self.uid, info_w)
+        if self.cgroup is not None:
+            argv = self.cgroup.wrap(argv)
         try:
             proc = _popen(argv, info_w)
         except OSError as exc:
@@ -228,7 +270,7 @@ class BwrapSandbox:
         shell = _Shell(proc)
         token = secrets.token_hex(16)
         hello = (
-            f"{_ulimit(self.limits)} || exit 97; exec 98>&1 99>&2; "
+            f"{_ulimit(self.limits, per_process_memory=self.cgroup is None)} || exit 97; exec 98>&1 99>&2; "
             f"printf '\\n%s 0\\n' {token} >&98; printf '\\n%s\\n' {token} >&99\n"
         )
         out, err, status = shell.exchange(hello, token, 64_000, self._backend.start_timeout_s)
@@ -251,6 +293,11 @@ class BwrapSandbox:
         with self._lock:
             if self._closed:
                 raise SandboxError("the sandbox is closed; open a new one")
+            if self._expired:
+                raise SandboxTimeLimitError(
+                    f"the sandbox ran past its wall time of {self.limits.wall_time_s}s "
+                    "(SandboxLimits.wall_time_s, FORGE_SANDBOX_WALL_TIME_S); every process in it was killed"
+                )
             restarted = self._shell is None or self._shell.proc.poll() is not None
             if restarted:
                 self._drop_shell()
@@ -317,7 +364,10 @@ class BwrapSandbox:
             if self._closed:
                 return
             self._closed = True
+            _limits.WATCHDOG.cancel(self._deadline)
             self._drop_shell()
+            if self._remove_cgroup is not None:
+                self._remove_cgroup()  # kills what escaped the pid namespace (a joined helper), then rmdir
             self._remove_control()
             if self.uid is not None:
                 self._backend.release_uid(self.uid)

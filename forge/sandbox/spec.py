@@ -14,33 +14,64 @@ from typing import Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
+from forge.errors import ForgeError
 from forge.registry import Registry
 
 
 class SandboxLimits(BaseModel):
-    """Resource bounds for one sandbox; every value must be positive."""
+    """Resource bounds for one sandbox; every number must be positive.
+
+    `memory_mb`, `max_processes`, `disk_mb` and `wall_time_s` hold for the sandbox as a whole
+    (a cgroup, a size-bounded job dir, a deadline): see `forge.sandbox._limits` and the threat
+    model in docs/architecture.md. The rest are per process or per command.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    memory_mb: int = 1024
-    """Address-space limit per process (RLIMIT_AS), MiB."""
-    max_processes: int = 128
-    """Processes the sandbox user may hold at once (RLIMIT_NPROC)."""
+    memory_mb: int = 2048
+    """Memory of the whole sandbox (every process, plus what it writes to /tmp and /dev/shm), MiB;
+    a memory cgroup. Over it the kernel kills the sandbox's largest process."""
+    max_processes: int = 512
+    """Tasks (processes and threads) the whole sandbox may hold at once; a pids cgroup, and
+    RLIMIT_NPROC for the sandbox's uid. Room for a browser's threads, not for a fork bomb."""
+    disk_mb: int = 1024
+    """Bytes the job dir may hold, MiB: a job dir made by `TaskEnvironment` is its own tmpfs of
+    this size, so a write past it fails with ENOSPC."""
+    wall_time_s: float = 3600.0
+    """Wall-clock life of the whole sandbox: past it, every process in it is killed (a background
+    job sleeping forever included) and `run` raises SandboxTimeLimitError."""
     cpu_seconds: int = 60
     """CPU seconds per process (RLIMIT_CPU); the kernel kills a spinning process."""
     file_size_mb: int = 256
-    """Largest file a process may write (RLIMIT_FSIZE), MiB; also caps the /tmp tmpfs."""
+    """Largest file a process may write (RLIMIT_FSIZE), MiB; also caps /tmp and /dev/shm (tmpfs each)."""
     command_timeout_s: float = 30.0
     """Wall-clock limit per command; on expiry the sandbox is killed and restarted lazily."""
     output_limit_bytes: int = 64_000
     """Bytes kept per stream (stdout, stderr) per command; the rest is read and dropped."""
+    require_aggregate_limits: bool = True
+    """Refuse to open a sandbox (or make a job dir) whose memory, processes or disk cannot be
+    bounded in aggregate (no writable cgroup, no right to mount: not root). False falls back to
+    per-process rlimits (RLIMIT_AS = `memory_mb` per process) and an unbounded job dir, logged
+    as a warning once per process."""
+    cgroup_parent: str | None = None
+    """The cgroup (a path such as `/forge`, in every hierarchy) under which sandbox cgroups are
+    made; None: the host process's own cgroup, so limits the host runs under still apply."""
 
-    @field_validator("*")
+    @field_validator("memory_mb", "max_processes", "disk_mb", "wall_time_s", "cpu_seconds", "file_size_mb",
+                     "command_timeout_s", "output_limit_bytes")
     @classmethod
     def _positive(cls, value: float, info: ValidationInfo) -> float:
         if value <= 0:
             raise ValueError(f"SandboxLimits.{info.field_name} must be positive, got {value!r}")
         return value
+
+
+class SandboxTimeLimitError(ForgeError):
+    """Raised by `run` once the sandbox's `wall_time_s` ran out (its processes were killed).
+
+    Not a SandboxError: the host is fine, the episode used up its time, and is recorded as such
+    rather than retried.
+    """
 
 
 class CommandResult(BaseModel):

@@ -1,0 +1,413 @@
+"""Limits that hold for a sandbox as a whole: a memory + pids cgroup, and a wall-clock deadline.
+
+Rlimits bound one process each (six processes of 1 GiB are 6 GiB). A cgroup bounds the
+sandbox's whole process tree: memory (RSS, page cache and the tmpfs pages it writes in /tmp
+and /dev/shm, all charged to the writer's cgroup) and the number of tasks (pids, threads
+included). Both cgroup versions work, detected from /proc/self/mountinfo per controller:
+
+* v1 (separate `memory` and `pids` hierarchies, as on this project's dev machine): one
+  directory per hierarchy;
+* v2 (one unified hierarchy): one directory with `memory` and `pids` enabled in its
+  parent's `cgroup.subtree_control`.
+
+A sandbox's cgroup is `<parent>/forge-<host pid>-<random>`, where the parent is this
+process's own cgroup (so any limit the host runs under still holds above it) or
+`Settings.sandbox_cgroup_parent`. The shell joins it before bwrap starts (see `wrap`), so
+nothing the sandbox forks is ever outside it. At close every task left in it is killed and
+the directory removed; dirs of dead host processes are swept when the next one starts.
+
+Writing a cgroup needs root (or a delegated subtree). Without one, `SandboxCgroup.create`
+raises `CgroupUnavailableError` naming the fix; `SandboxLimits.require_aggregate_limits=False` opts
+into per-process rlimits instead (logged once, never silent).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import heapq
+import itertools
+import logging
+import os
+import re
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from forge.errors import SandboxError, SandboxUnavailableError
+
+logger = logging.getLogger(__name__)
+
+_CONTROLLERS = ("memory", "pids")
+_PREFIX = "forge-"
+_NAME = re.compile(r"forge-(\d+)-[0-9a-f]+")
+_MIB = 1024 * 1024
+_KILL_ROUNDS = 200
+_RMDIR_WAIT_S = 2.0
+CGROUP_HINT = (
+    "run Forge as root (cgroups v1 or v2), or delegate a cgroup v2 subtree with memory and pids "
+    "enabled to this user and name it in FORGE_SANDBOX_CGROUP_PARENT; to accept per-process "
+    "rlimits only (no aggregate memory/process bound), set FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS=false"
+)
+
+
+class CgroupUnavailableError(SandboxUnavailableError):
+    """Raised when no writable memory/pids cgroup can be made for a sandbox; says how to get one."""
+
+
+@dataclass(frozen=True)
+class _Hierarchy:
+    """Where one cgroup hierarchy is mounted and where sandbox cgroups go in it."""
+
+    version: int
+    controllers: tuple[str, ...]
+    parent: Path
+
+
+def _mounts() -> list[tuple[str, str, str, set[str]]]:
+    """(fs type, mount root, mount point, super options) of every cgroup mount we can see."""
+    found = []
+    with open("/proc/self/mountinfo", encoding="utf-8") as handle:
+        for line in handle:
+            left, _, right = line.partition(" - ")
+            fields, tail = left.split(), right.split()
+            if len(fields) >= 5 and len(tail) >= 3 and tail[0] in ("cgroup", "cgroup2"):
+                point = fields[4].replace("\\040", " ")
+                found.append((tail[0], fields[3], point, set(tail[2].split(","))))
+    return found
+
+
+def _own_paths() -> dict[str, str]:
+    """Controller (or "" for v2) -> this process's cgroup path."""
+    return _paths_of("/proc/self/cgroup")
+
+
+def _under(mount_root: str, point: str, path: str) -> Path:
+    rel = os.path.relpath(path, mount_root) if path.startswith(mount_root) else path.lstrip("/")
+    return Path(point) / ("" if rel == "." else rel)
+
+
+def discover(parent: str | None = None) -> tuple[_Hierarchy, ...]:
+    """The hierarchies that hold `memory` and `pids`, v1 preferred where a controller is bound there.
+
+    `parent` (a cgroup path such as `/forge`) replaces this process's own cgroup as the place
+    sandbox cgroups are made in. Raises CgroupUnavailableError when a controller is missing.
+    """
+    own = _own_paths()
+    chosen: dict[str, _Hierarchy] = {}
+    unified: tuple[str, str] | None = None
+    for fstype, root, point, options in _mounts():
+        if fstype == "cgroup2":
+            unified = (root, point)
+            continue
+        names = tuple(c for c in _CONTROLLERS if c in options)
+        if names:
+            path = parent or own.get(names[0], "/")
+            chosen[names[0]] = _Hierarchy(1, names, _under(root, point, path))
+    missing = [c for c in _CONTROLLERS if not any(c in h.controllers for h in chosen.values())]
+    if missing and unified is not None:
+        root, point = unified
+        where = _under(root, point, parent or own.get("", "/"))
+        available = _read(where / "cgroup.controllers").split() if (where / "cgroup.controllers").exists() else []
+        absent = [c for c in missing if c not in available]
+        if absent:
+            raise CgroupUnavailableError(
+                f"the cgroup v2 dir {where} does not offer {', '.join(absent)}; {CGROUP_HINT}"
+            )
+        chosen["v2"] = _Hierarchy(2, tuple(missing), where)
+        missing = []
+    if missing:
+        raise CgroupUnavailableError(f"no cgroup hierarchy holds {', '.join(missing)}; {CGROUP_HINT}")
+    return tuple(chosen.values())
+
+
+def _read(path: Path) -> str:
+    with open(path, encoding="ascii") as handle:
+        return handle.read()
+
+
+def _write(path: Path, value: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+    try:
+        os.write(fd, value.encode())
+    finally:
+        os.close(fd)
+
+
+def join_cgroups_of(pid: int) -> list[Path]:
+    """Move the calling process into the memory and pids cgroups of process `pid` (v1 or v2).
+
+    For a helper that serves a sandbox from outside bwrap (the warm-python server): call it
+    with the sandbox's init pid, as root, before doing any work for the sandbox; from then on
+    the helper and all it forks are bounded with the sandbox, and killed at its close. Raises
+    OSError when a move fails: the helper must then not serve (it would escape the bounds).
+    Returns the `cgroup.procs` files written.
+    """
+    theirs, own = _paths_of(f"/proc/{pid}/cgroup"), _own_paths()
+    written: list[Path] = []
+    for fstype, root, point, options in _mounts():
+        keys = [""] if fstype == "cgroup2" else [c for c in _CONTROLLERS if c in options]
+        for key in keys[:1]:
+            if key in theirs and theirs[key] != own.get(key):
+                procs = _under(root, point, theirs[key]) / "cgroup.procs"
+                _write(procs, "0")
+                written.append(procs)
+    return written
+
+
+def _paths_of(cgroup_file: str) -> dict[str, str]:
+    paths: dict[str, str] = {}
+    with open(cgroup_file, encoding="utf-8") as handle:
+        for line in handle:
+            _, names, path = line.rstrip("\n").split(":", 2)
+            for name in names.split(",") if names else [""]:
+                paths[name] = path
+    return paths
+
+
+_swept: set[Path] = set()
+_swept_lock = threading.Lock()
+
+
+def _sweep(parent: Path) -> None:
+    """Remove the empty cgroups of host processes that died without closing their sandboxes."""
+    with _swept_lock:
+        if parent in _swept:
+            return
+        _swept.add(parent)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(parent):
+            match = _NAME.fullmatch(entry.name)
+            if match and entry.is_dir(follow_symlinks=False) and not Path(f"/proc/{match[1]}").exists():
+                with contextlib.suppress(OSError):
+                    os.rmdir(entry.path)
+
+
+class SandboxCgroup:
+    """One sandbox's cgroup: made at open, its tasks killed and its dirs removed at close.
+
+    Folder layout (v1: one such dir per hierarchy, `memory/` and `pids/`; v2: one)::
+
+        <parent>/forge-<host pid>-<random>/
+            cgroup.procs        write a pid here to move that process in (see `procs_paths`)
+            memory.limit_in_bytes | memory.max      `SandboxLimits.memory_mb`
+            pids.max                                `SandboxLimits.max_processes`
+    """
+
+    def __init__(self, dirs: tuple[tuple[_Hierarchy, Path], ...], memory_mb: int) -> None:
+        self._dirs = dirs
+        self.memory_mb = memory_mb
+        self._removed = False
+
+    @classmethod
+    def create(cls, memory_mb: int, max_processes: int, parent: str | None = None) -> SandboxCgroup:
+        """Make the cgroup and set its bounds. Raises CgroupUnavailableError (with the fix)
+        when cgroups cannot be written here, SandboxError for anything else."""
+        try:
+            hierarchies = discover(parent)
+            for hierarchy in hierarchies:
+                if hierarchy.version == 2:
+                    _enable_v2(hierarchy)
+        except OSError as exc:
+            raise CgroupUnavailableError(f"cannot read this process's cgroups ({exc}); {CGROUP_HINT}") from exc
+        name = f"{_PREFIX}{os.getpid()}-{secrets.token_hex(6)}"
+        made: list[tuple[_Hierarchy, Path]] = []
+        cgroup = cls((), memory_mb)
+        try:
+            for hierarchy in hierarchies:
+                _sweep(hierarchy.parent)
+                path = hierarchy.parent / name
+                try:
+                    path.mkdir()
+                except OSError as exc:  # not root, read-only cgroupfs, a parent that does not exist
+                    raise CgroupUnavailableError(f"cannot create the cgroup {path} ({exc}); {CGROUP_HINT}") from exc
+                made.append((hierarchy, path))
+                cgroup._dirs = tuple(made)
+                _set_bounds(hierarchy, path, memory_mb, max_processes)
+        except BaseException:
+            cgroup.remove()
+            raise
+        return cgroup
+
+    @property
+    def procs_paths(self) -> tuple[Path, ...]:
+        """The `cgroup.procs` files of this sandbox's cgroup (one per hierarchy).
+
+        For a helper that runs a process on the sandbox's behalf outside bwrap (the warm-python
+        server): write its pid (or `0` from inside the process itself, before it does any work)
+        into every one of these files, and it is bounded with the sandbox and SIGKILLed at its
+        close. `join` does exactly that.
+        """
+        return tuple(path / "cgroup.procs" for _, path in self._dirs)
+
+    def join(self, pid: int = 0) -> None:
+        """Move process `pid` (0: the caller) into this sandbox's cgroup; SandboxError if it cannot."""
+        for procs in self.procs_paths:
+            try:
+                _write(procs, str(pid))
+            except OSError as exc:
+                raise SandboxError(f"cannot move pid {pid} into the sandbox cgroup {procs.parent}: {exc}") from exc
+
+    def wrap(self, argv: list[str]) -> list[str]:
+        """`argv` run by a tiny sh that first moves itself into this cgroup, then execs it:
+        the process tree is inside from its first instruction, with no race."""
+        script = 'while [ "$1" != -- ]; do echo 0 >"$1" || exit 125; shift; done; shift; exec "$@"'
+        return ["/bin/sh", "-c", script, "forge-cgroup", *map(str, self.procs_paths), "--", *argv]
+
+    def oom_kills(self) -> int:
+        """How many processes the kernel killed in this cgroup for going over its memory bound."""
+        for hierarchy, path in self._dirs:
+            if "memory" in hierarchy.controllers:
+                name = "memory.events" if hierarchy.version == 2 else "memory.oom_control"
+                with contextlib.suppress(OSError):
+                    for line in _read(path / name).splitlines():
+                        key, _, value = line.partition(" ")
+                        if key == "oom_kill":
+                            return int(value)
+        return 0
+
+    def pids(self) -> list[int]:
+        """Every process in the cgroup now."""
+        found: set[int] = set()
+        for procs in self.procs_paths:
+            with contextlib.suppress(OSError):
+                found.update(int(p) for p in _read(procs).split())
+        return sorted(found)
+
+    def kill_all(self) -> None:
+        """SIGKILL every task in the cgroup until none is left (a forking task is caught next round)."""
+        for hierarchy, path in self._dirs:
+            if hierarchy.version == 2 and (path / "cgroup.kill").exists():
+                with contextlib.suppress(OSError):
+                    _write(path / "cgroup.kill", "1")
+        for _ in range(_KILL_ROUNDS):
+            pids = self.pids()
+            if not pids:
+                return
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.001)
+        logger.warning("sandbox cgroup %s still has tasks after %d kill rounds", self._dirs, _KILL_ROUNDS)
+
+    def remove(self) -> None:
+        """Kill what is left and remove the cgroup's dirs; safe to call twice, never raises."""
+        if self._removed:
+            return
+        self._removed = True
+        self.kill_all()
+        for _, path in reversed(self._dirs):
+            deadline = time.monotonic() + _RMDIR_WAIT_S
+            while True:
+                try:
+                    os.rmdir(path)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError as exc:  # EBUSY while the last killed tasks finish exiting
+                    if exc.errno != errno.EBUSY or time.monotonic() > deadline:
+                        logger.warning("cannot remove the sandbox cgroup %s: %s", path, exc)
+                        break
+                    self.kill_all()
+                    time.sleep(0.005)
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """The cgroup's dirs, one per hierarchy (for tests and diagnostics)."""
+        return tuple(path for _, path in self._dirs)
+
+
+def _enable_v2(hierarchy: _Hierarchy) -> None:
+    """v2 hands a controller to children only when the parent's subtree_control lists it."""
+    control = hierarchy.parent / "cgroup.subtree_control"
+    enabled = _read(control).split()
+    wanted = [c for c in hierarchy.controllers if c not in enabled]
+    if not wanted:
+        return
+    try:
+        _write(control, " ".join(f"+{c}" for c in wanted))
+    except OSError as exc:
+        why = "it holds processes itself (cgroup v2 allows controllers only below a leaf-free dir)" \
+            if exc.errno == errno.EBUSY else str(exc)
+        raise CgroupUnavailableError(
+            f"cannot enable {', '.join(wanted)} for children of {hierarchy.parent}: {why}; {CGROUP_HINT}"
+        ) from exc
+
+
+def _set_bounds(hierarchy: _Hierarchy, path: Path, memory_mb: int, max_processes: int) -> None:
+    memory = str(memory_mb * _MIB)
+    try:
+        if "pids" in hierarchy.controllers:
+            _write(path / "pids.max", str(max_processes))
+        if "memory" in hierarchy.controllers and hierarchy.version == 1:
+            _write(path / "memory.limit_in_bytes", memory)
+            if (path / "memory.memsw.limit_in_bytes").exists():  # no swap beyond the bound either
+                _write(path / "memory.memsw.limit_in_bytes", memory)
+        elif "memory" in hierarchy.controllers:
+            _write(path / "memory.max", memory)
+            if (path / "memory.swap.max").exists():
+                _write(path / "memory.swap.max", "0")
+    except OSError as exc:
+        raise SandboxError(f"cannot set the sandbox's bounds in {path}: {exc}") from exc
+
+
+# --- a wall-clock deadline per sandbox ---------------------------------------------------
+
+
+class Watchdog:
+    """One thread per process that calls each scheduled callback at its deadline.
+
+    A thread per sandbox would be hundreds of threads on a busy worker; here a heap holds the
+    deadlines. Callbacks run on the watchdog thread and must be quick and never raise.
+    """
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int, Callable[[], None]]] = []
+        self._cancelled: set[int] = set()
+        self._ids = itertools.count()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def schedule(self, delay_s: float, callback: Callable[[], None]) -> int:
+        """Call `callback` in `delay_s` seconds unless `cancel`led; returns the handle."""
+        with self._cond:
+            if self._thread is None:
+                self._heap, self._cancelled = [], set()
+                self._thread = threading.Thread(target=self._loop, name="forge-sandbox-watchdog", daemon=True)
+                self._thread.start()
+            handle = next(self._ids)
+            heapq.heappush(self._heap, (time.monotonic() + delay_s, handle, callback))
+            self._cond.notify()
+            return handle
+
+    def cancel(self, handle: int) -> None:
+        with self._cond:
+            self._cancelled.add(handle)
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap or self._heap[0][0] > time.monotonic():
+                    self._cond.wait(None if not self._heap else self._heap[0][0] - time.monotonic())
+                _, handle, callback = heapq.heappop(self._heap)
+                if handle in self._cancelled:
+                    self._cancelled.discard(handle)
+                    continue
+            try:
+                callback()
+            except Exception:  # a watchdog that dies would leave every later sandbox unbounded
+                logger.exception("sandbox wall-time callback failed")
+
+
+    def _after_fork(self) -> None:
+        """In a forked child: the parent's thread is gone and its lock may be held; start over."""
+        self._cond = threading.Condition()
+        self._thread = None
+
+
+WATCHDOG = Watchdog()
+os.register_at_fork(after_in_child=WATCHDOG._after_fork)

@@ -1,0 +1,90 @@
+"""A job dir with a disk bound: its own tmpfs of `SandboxLimits.disk_mb`, made by the host.
+
+Files in a job dir outlive the sandbox that wrote them (the checks read them after it is
+closed), so the bound belongs to the dir, not to the sandbox: the host (root) mounts a tmpfs
+of the given size at a fresh dir before any sandbox opens over it, and `remove` unmounts it
+(lazily, so nothing can keep it busy) once the dir is no longer needed. A write past the
+bound fails with ENOSPC inside the sandbox; the number of inodes is bounded as well.
+The pages are memory: a sandbox's writes are charged to its memory cgroup too.
+
+Without the right to mount (not root), `create` raises DiskBoundUnavailableError unless
+`SandboxLimits.require_aggregate_limits` is off; then the dir is a plain one, per-file
+RLIMIT_FSIZE is the only bound, and a warning is logged once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+from forge.errors import SandboxUnavailableError
+from forge.sandbox.spec import SandboxLimits
+from forge.tree import remove_tree
+
+logger = logging.getLogger(__name__)
+
+_MS_NOSUID, _MS_NODEV = 2, 4
+_MNT_DETACH = 2
+_INODES_PER_MIB = 64
+_MIN_INODES = 4096
+_libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+_warned = False
+
+
+class DiskBoundUnavailableError(SandboxUnavailableError):
+    """Raised when the host cannot mount a size-bounded file system for a job dir (not root)."""
+
+
+class JobDir:
+    """A job dir under `scratch_root`, size-bounded when it could be.
+
+    Folder layout::
+
+        <scratch_root>/job-<random>/    a tmpfs (size=disk_mb, nosuid, nodev) when `bounded`
+    """
+
+    def __init__(self, path: Path, bounded: bool) -> None:
+        self.path = path
+        self.bounded = bounded
+        self._removed = False
+
+    @classmethod
+    def create(cls, scratch_root: Path, limits: SandboxLimits, prefix: str = "job-") -> JobDir:
+        """Make the dir and mount its bound. Raises DiskBoundUnavailableError (with the fix) if
+        the mount is refused and the limits require it."""
+        scratch_root.mkdir(parents=True, exist_ok=True)
+        path = Path(tempfile.mkdtemp(prefix=prefix, dir=scratch_root))
+        inodes = max(_MIN_INODES, limits.disk_mb * _INODES_PER_MIB)
+        options = f"size={limits.disk_mb}m,nr_inodes={inodes},mode=0700".encode()
+        if _libc.mount(b"tmpfs", str(path).encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, options) == 0:
+            return cls(path, bounded=True)
+        error = os.strerror(ctypes.get_errno())
+        if limits.require_aggregate_limits:
+            os.rmdir(path)
+            raise DiskBoundUnavailableError(
+                f"cannot mount a {limits.disk_mb} MiB tmpfs as the job dir {path} ({error}); run Forge "
+                "as root, or set FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS=false to accept per-file "
+                "limits only (no bound on the job dir's total size)"
+            )
+        global _warned
+        if not _warned:
+            _warned = True
+            logger.warning("job dirs are not size-bounded (mount refused: %s); per-file limits only", error)
+        return cls(path, bounded=False)
+
+    def remove(self) -> None:
+        """Unmount (if bounded) and remove the dir, whatever the sandbox left in it; idempotent.
+
+        Raises OSError only when the dir cannot be removed at all."""
+        if self._removed:
+            return
+        if self.bounded and _libc.umount2(str(self.path).encode(), _MNT_DETACH) != 0:
+            error = ctypes.get_errno()
+            if error not in (22,):  # EINVAL: not mounted (any more)
+                raise OSError(error, f"cannot unmount the job dir {self.path}: {os.strerror(error)}")
+        remove_tree(self.path)
+        self._removed = True

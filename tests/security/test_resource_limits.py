@@ -1,0 +1,286 @@
+"""A sandbox's resources are bounded for the sandbox as a whole, not per process.
+
+Each test is an attempt an agent's commands could make (many processes, a fork bomb, /tmp
+filled, the job dir filled, a background job that never ends) and asserts that the bound
+held, the host survived and nothing was left behind. Numbers here are chosen by the test,
+never read from the code under test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from forge.harness import HARNESSES, ReplayTeacher, run_episode
+from forge.judge import ProgrammaticJudge
+from forge.models import ReferenceSolution, ReferenceStep, TaskBundle
+from forge.sandbox import (
+    BwrapSandbox,
+    CgroupUnavailableError,
+    DiskBoundUnavailableError,
+    JobDir,
+    SandboxCgroup,
+    SandboxLimits,
+    SandboxTimeLimitError,
+    open_sandbox,
+)
+from forge.sandbox._limits import join_cgroups_of
+from skills import load_taxonomy
+from tests.conftest import require
+from workflows import WORKFLOWS
+
+needs_bwrap = require(shutil.which("bwrap") is not None, "bubblewrap is not installed")
+pytestmark = needs_bwrap
+MIB = 1024 * 1024
+COLD_PYTHON = sys.executable  # the real interpreter (bound read-only inside): no warm-python server involved
+
+
+def _open(job: Path, **limits: object) -> BwrapSandbox:
+    box = open_sandbox(job, SandboxLimits(**limits))  # type: ignore[arg-type]
+    assert isinstance(box, BwrapSandbox)
+    return box
+
+
+@pytest.fixture
+def job(tmp_path: Path) -> Path:
+    path = tmp_path / "job"
+    path.mkdir()
+    return path
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _forge_cgroups() -> list[str]:
+    """Sandbox cgroup dirs of this test process, in every hierarchy."""
+    found = []
+    for top in ("/sys/fs/cgroup",):
+        for dirpath, dirnames, _ in os.walk(top):
+            found += [os.path.join(dirpath, d) for d in dirnames if d.startswith(f"forge-{os.getpid()}-")]
+            if dirpath.count("/") > 7:
+                dirnames.clear()
+    return found
+
+
+def _mounts_under(root: Path) -> list[str]:
+    return [line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()
+            if line.split()[4].startswith(str(root))]
+
+
+HOG = "import time; b = bytearray({mib} * 1024 * 1024); time.sleep({hold})"
+
+
+# --- memory -------------------------------------------------------------------------------------
+
+
+def test_six_processes_of_900_mb_cannot_coexist(job: Path) -> None:
+    """The issue's attack: 6 x 900 MB held at once under a 2 GiB sandbox bound."""
+    command = " ".join(f"{COLD_PYTHON} -c '{HOG.format(mib=900, hold=8)}' &" for _ in range(6))
+    with _open(job, memory_mb=2048) as box:
+        result = box.run(f"{command} wait; echo finished", timeout_s=120)
+        assert result.stdout.endswith("finished\n")
+        assert len(re.findall(r"Killed", result.stderr)) >= 4, result.stderr  # two 900 MB processes fit in 2 GiB
+        assert box.cgroup is not None and box.cgroup.oom_kills() >= 4
+        assert box.run("echo alive").stdout == "alive\n"  # the sandbox itself carries on
+    assert subprocess.run(["true"], check=False).returncode == 0  # and the host
+
+
+def test_warm_python_runs_inside_the_sandbox_cgroup(job: Path) -> None:
+    """`python3` is served by the warm-python server: what it runs must be bounded with the sandbox."""
+    with _open(job, memory_mb=256) as box:
+        result = box.run(f"python3 -c '{HOG.format(mib=600, hold=0)}'", timeout_s=60)
+        assert result.exit_code != 0, "600 MB were allocated under a 256 MB sandbox bound"
+        assert box.cgroup is not None and box.cgroup.oom_kills() >= 1
+
+
+def test_tmpfs_pages_count_against_the_sandbox_memory(job: Path) -> None:
+    """/tmp and /dev/shm are capped each, and what they hold is memory of the sandbox too."""
+    with _open(job, memory_mb=256, file_size_mb=200) as box:
+        held = box.run("head -c 180M /dev/zero > /tmp/a; head -c 180M /dev/zero > /dev/shm/b; "
+                       "cat /tmp/a /dev/shm/b 2>/dev/null | wc -c", timeout_s=60)
+        numbers = held.stdout.split()
+        stored = int(numbers[-1]) if numbers else 0  # nothing printed: the shell itself was killed
+        assert stored < 256 * MIB, f"{stored} bytes sat in tmpfs under a 256 MiB sandbox bound"
+        assert box.cgroup is not None and box.cgroup.oom_kills() + held.stderr.count("No space") >= 1, held
+    assert subprocess.run(["true"], check=False).returncode == 0
+
+
+def test_an_address_space_limit_no_longer_stops_big_reservations(job: Path) -> None:
+    """GUI apps reserve far more address space than they touch; only touched memory counts."""
+    reserve = "import mmap; m = mmap.mmap(-1, 8 * 1024**3); m[0] = 1; print('reserved')"
+    with _open(job, memory_mb=512) as box:
+        result = box.run(f"ulimit -v; {COLD_PYTHON} -c \"{reserve}\"", timeout_s=60)
+    assert result.stdout == "unlimited\nreserved\n", result.stderr
+
+
+def test_libreoffice_starts_and_converts_under_the_limits(job: Path) -> None:
+    if shutil.which("soffice") is None:
+        pytest.fail("LibreOffice (soffice) is not installed; run `bash scripts/dev.sh test`, which installs it")
+    with _open(job) as box:
+        box.put_file("note.txt", b"hello from the sandbox\n")
+        result = box.run("soffice -env:UserInstallation=file:///tmp/lo --headless --norestore --convert-to pdf note.txt",
+                         timeout_s=120)
+        assert result.exit_code == 0, result.stderr
+        assert box.get_file("note.pdf").startswith(b"%PDF")
+
+
+# --- processes ----------------------------------------------------------------------------------
+
+
+def test_a_fork_bomb_is_bounded_by_the_pids_cgroup(job: Path) -> None:
+    with _open(job, max_processes=64) as box:
+        assert box.cgroup is not None
+        result = box.run("bomb() { bomb | bomb & }; bomb; sleep 20", timeout_s=3)
+        assert result.timed_out
+        counts = [p for p in box.cgroup.paths if (p / "pids.max").exists()]
+        assert counts and (counts[0] / "pids.max").read_text().strip() == "64"
+        events = (counts[0] / "pids.events").read_text() if (counts[0] / "pids.events").exists() else "max 1"
+        assert int(events.split()[-1]) > 0  # forks were refused at the bound
+        assert box.run("echo alive").stdout == "alive\n"
+    assert subprocess.run(["true"], check=False).returncode == 0
+
+
+def test_a_helper_joined_through_the_hook_is_bounded_and_killed_at_close(job: Path) -> None:
+    """The hook the warm-python server uses: a host process moved in dies with the sandbox."""
+    with _open(job) as box:
+        assert box.cgroup is not None
+        helper = subprocess.Popen(["sleep", "300"])
+        box.cgroup.join(helper.pid)
+        assert helper.pid in box.cgroup.pids()
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sys, time; from forge.sandbox._limits import join_cgroups_of; "
+             "join_cgroups_of(int(sys.argv[1])); print('joined', flush=True); time.sleep(300)", str(helper.pid)],
+            stdout=subprocess.PIPE,
+        )
+        assert other.stdout is not None and other.stdout.readline() == b"joined\n"
+        assert other.pid in box.cgroup.pids()
+    assert helper.wait(timeout=10) == -9 and other.wait(timeout=10) == -9
+    assert join_cgroups_of(os.getpid()) == []  # already where it is: nothing to write
+
+
+# --- disk ---------------------------------------------------------------------------------------
+
+
+def test_filling_the_job_dir_stops_at_its_disk_bound(tmp_path: Path) -> None:
+    """The issue's attack, scaled down: many files each under the per-file limit."""
+    limits = SandboxLimits(disk_mb=64, file_size_mb=16)
+    job = JobDir.create(tmp_path / "scratch", limits)
+    try:
+        with open_sandbox(job.path, limits) as box:
+            result = box.run("for i in $(seq 1 12); do head -c 12M /dev/zero > f$i.bin || break; done; du -sm .",
+                             timeout_s=60)
+        assert "No space left on device" in result.stderr
+        held = sum(p.stat().st_size for p in job.path.iterdir())
+        assert held <= 64 * MIB
+    finally:
+        job.remove()
+    assert not job.path.exists() and _mounts_under(tmp_path) == []
+
+
+def test_a_task_environment_bounds_its_job_dir_and_removes_it(sort_bundle: TaskBundle, tmp_path: Path) -> None:
+    task = _with_steps(sort_bundle, "for i in $(seq 1 40); do head -c 8M /dev/zero > outputs/f$i || exit 3; done")
+    episode = run_episode(task, HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge(),
+                          scratch_root=tmp_path, limits=SandboxLimits(disk_mb=100))
+    assert episode.steps[0].observation.exit_code == 3
+    assert "No space left on device" in episode.steps[0].observation.text
+    assert list(tmp_path.iterdir()) == [] and _mounts_under(tmp_path) == []
+
+
+# --- time ---------------------------------------------------------------------------------------
+
+
+def test_the_sandbox_wall_time_ends_a_background_job_that_sleeps_forever(job: Path) -> None:
+    with _open(job, wall_time_s=2) as box:
+        box.run("sleep 100000 & echo started")
+        assert box.cgroup is not None
+        deadline = time.monotonic() + 30
+        while box.cgroup.pids() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert box.cgroup.pids() == []
+        with pytest.raises(SandboxTimeLimitError, match="wall time of 2"):
+            box.run("echo again")
+
+
+# --- lifecycle and fallback ---------------------------------------------------------------------
+
+
+def test_fifty_sandboxes_leave_no_cgroup_and_no_mount_behind(tmp_path: Path) -> None:
+    limits = SandboxLimits(disk_mb=8)
+    before = _forge_cgroups()
+    for _ in range(50):
+        job = JobDir.create(tmp_path, limits)
+        try:
+            with open_sandbox(job.path, limits) as box:
+                box.run("sleep 1000 & echo x > f")
+        finally:
+            job.remove()
+    assert _forge_cgroups() == before
+    assert _mounts_under(tmp_path) == [] and list(tmp_path.iterdir()) == []
+
+
+def test_no_cgroup_is_a_clear_error_unless_the_fallback_is_chosen(job: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with pytest.raises(CgroupUnavailableError, match="FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS"):
+        open_sandbox(job, SandboxLimits(cgroup_parent="/no-such-forge-parent"))
+    with pytest.raises(CgroupUnavailableError):
+        SandboxCgroup.create(64, 8, parent="/no-such-forge-parent")
+    fallback = SandboxLimits(cgroup_parent="/no-such-forge-parent", require_aggregate_limits=False, memory_mb=256)
+    with _open(job, **fallback.model_dump()) as box:
+        assert box.cgroup is None
+        result = box.run(f"ulimit -v; {COLD_PYTHON} -c 'bytearray(512 * 1024 * 1024)'")
+        assert result.stdout.startswith(str(256 * 1024)) and "MemoryError" in result.stderr
+
+
+def test_a_host_that_cannot_mount_gets_a_clear_error(tmp_path: Path) -> None:
+    """Without the right to mount (root of a user namespace only) the job dir's bound cannot be
+    made: refused, naming the fix; the explicit fallback gives a plain dir."""
+    script = (
+        "import sys; from pathlib import Path; from forge.sandbox import JobDir, SandboxLimits\n"
+        "from forge.sandbox import DiskBoundUnavailableError\n"
+        "try:\n    JobDir.create(Path(sys.argv[1]), SandboxLimits())\n"
+        "except DiskBoundUnavailableError as exc:\n    print('refused:', exc)\n"
+        "plain = JobDir.create(Path(sys.argv[1]), SandboxLimits(require_aggregate_limits=False))\n"
+        "print('bounded' if plain.bounded else 'plain'); plain.remove()\n"
+    )
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    result = subprocess.run(
+        ["unshare", "--user", "--map-root-user", sys.executable, "-c", script, str(scratch)],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2], check=False,
+    )
+    assert "refused:" in result.stdout and "FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS" in result.stdout, result.stderr
+    assert result.stdout.rstrip().endswith("plain") and list(scratch.iterdir()) == []
+    assert DiskBoundUnavailableError.__mro__[1].__name__ == "SandboxUnavailableError"
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sort_bundle() -> TaskBundle:
+    skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
+    return WORKFLOWS.get(skill.workflow).build(skill, seed=11)
+
+
+def _with_steps(bundle: TaskBundle, *commands: str) -> TaskBundle:
+    steps = [ReferenceStep(thought="try", action=f"Action {i}", tool="bash", arguments={"command": c})
+             for i, c in enumerate(commands)]
+    return bundle.model_copy(update={"reference": ReferenceSolution(steps=steps)})
+
+
+@pytest.fixture(autouse=True)
+def _no_cgroup_left() -> Iterator[None]:
+    yield
+    assert _forge_cgroups() == [], "a sandbox cgroup outlived its test"
