@@ -10,6 +10,10 @@
     │   └── SandboxUnavailableError   a backend's tool is missing (says how to install it)
     ├── PreparerError        a preparer could not write or read a file
     ├── WorkflowError        a workflow could not build a bundle
+    │   ├── WorkflowSpecError      a workflow's declaration is inconsistent (found at registration)
+    │   ├── SkillParamsError       a skill's params do not fit its workflow (misspelt, wrong value)
+    │   └── WorkflowCrashedError   a workflow's own code raised something that is not a ForgeError
+    ├── PluginError          a plugin failed to load or clashes with another (reported, skipped)
     ├── CheckError           a check could not run (not: a check that failed)
     ├── HarnessError         the teacher harness could not run an episode
     └── ModelError           a model endpoint call failed (translated from `openai` at one boundary)
@@ -62,6 +66,22 @@ class PreparerError(ForgeError):
 
 class WorkflowError(ForgeError):
     """Raised when a workflow cannot build a task bundle."""
+
+
+class WorkflowSpecError(WorkflowError):
+    """Raised when a workflow's spec does not hold together (unknown check, unbound option, ...)."""
+
+
+class SkillParamsError(WorkflowError):
+    """Raised when a skill's params do not validate against its workflow's skill-params model."""
+
+
+class WorkflowCrashedError(WorkflowError):
+    """Raised when a workflow's draw, files or reference raised an unexpected exception."""
+
+
+class PluginError(ForgeError):
+    """Raised when a plugin cannot be loaded or registers a name another plugin holds."""
 
 
 class CheckError(ForgeError):

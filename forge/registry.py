@@ -7,19 +7,34 @@ name fails at import, an unknown name fails with the list of known names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from forge.errors import DuplicateKeyError, UnknownKeyError
 
 T = TypeVar("T")
 
 
+_ALL: list[Registry[Any]] = []  # every registry, so a failed plugin's registrations can be undone
+
+
+def _complete() -> None:
+    """Load the installed plugins before the first lookup (`forge.plugins`), once per process."""
+    from forge.plugins import ensure_loaded
+
+    ensure_loaded()
+
+
 class Registry(Generic[T]):
-    """A named dict that refuses duplicates and explains unknown keys."""
+    """A named dict that refuses duplicates and explains unknown keys.
+
+    Reading it loads the installed plugins first (once), so every lookup sees the built-ins and
+    plugins whichever module asked.
+    """
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self._items: dict[str, T] = {}
+        _ALL.append(self)
 
     def add(self, name: str, item: T) -> T:
         if name in self._items:
@@ -36,6 +51,8 @@ class Registry(Generic[T]):
         return decorate
 
     def get(self, name: str) -> T:
+        if name not in self._items:
+            _complete()
         try:
             return self._items[name]
         except KeyError:
@@ -43,13 +60,33 @@ class Registry(Generic[T]):
             raise UnknownKeyError(f"unknown {self.kind} {name!r}; known: {known}") from None
 
     def __contains__(self, name: object) -> bool:
+        if name not in self._items:
+            _complete()
         return name in self._items
 
     def __iter__(self) -> Iterator[str]:
+        _complete()
         return iter(sorted(self._items))
 
     def __len__(self) -> int:
+        _complete()
         return len(self._items)
 
     def items(self) -> list[tuple[str, T]]:
+        _complete()
         return sorted(self._items.items())
+
+
+def snapshot() -> list[tuple[Registry[Any], dict[str, Any]]]:
+    """Every registry's entries now, to undo a plugin that failed half-way (`restore`)."""
+    return [(registry, dict(registry._items)) for registry in list(_ALL)]
+
+
+def restore(state: list[tuple[Registry[Any], dict[str, Any]]]) -> None:
+    """Put every registry back as `snapshot` saw it; registries created since are emptied."""
+    kept = {id(registry) for registry, _ in state}
+    for registry, items in state:
+        registry._items = dict(items)
+    for registry in _ALL:
+        if id(registry) not in kept:
+            registry._items = {}

@@ -1,8 +1,8 @@
 """Consistency gate: the instruction, the declared files and the rubric agree, statically.
 
 - the instruction names every declared input and output;
-- checks read only declared files (`file` fields: outputs; `*_file` fields: inputs) and every
-  declared output is read by some check;
+- checks read only declared files (options typed `OutputPath`: outputs; `InputPath`: inputs; an
+  in-place edit declares the same path as both) and every declared output is read by some check;
 - information barrier: every free value in a check's options (a header, a label, a threshold)
   is stated by the instruction, so no check can hold a value taken from the generated content.
 """
@@ -36,10 +36,8 @@ class ConsistencyGate:
         read: set[str] = set()
         for number, check in enumerate(bundle.rubric.checks, start=1):
             options = parse_options(check)
-            for field, path in _file_fields(options):
-                allowed = outputs if field == "file" else inputs
-                if path not in allowed:
-                    role = "output" if field == "file" else "input"
+            for field, role, path in options.paths():
+                if path not in (outputs if role == "output" else inputs):
                     raise Rejection("check_reads_undeclared_file", f"check {number} ({check.func}) reads {path} "
                                     f"through {field!r}, which is not a declared {role}", path=path)
                 read.add(path)
@@ -48,11 +46,6 @@ class ConsistencyGate:
         if unchecked:
             raise Rejection("unchecked_output", f"no check reads the declared output {', '.join(unchecked)}")
         return {"files_read": sorted(read)}
-
-
-def _file_fields(options: CheckOptions) -> list[tuple[str, str]]:
-    return [(name, value) for name, value in options.model_dump().items()
-            if (name == "file" or name.endswith("_file")) and isinstance(value, str)]
 
 
 def _closed(annotation: Any) -> bool:
@@ -74,8 +67,9 @@ def _barrier(number: int, func: str, options: CheckOptions, instruction: str) ->
     folded = instruction.casefold()
     numbers = numbers_in(instruction)
     fields = type(options).model_fields
+    paths = type(options).path_fields()
     for name, value in options.model_dump().items():
-        if name in options.tuning or name == "file" or name.endswith("_file") or _closed(fields[name].annotation):
+        if name in options.tuning or name in paths or _closed(fields[name].annotation):
             continue
         for scalar in _scalars(value):
             stated = (round(float(scalar), 6) in numbers) if isinstance(scalar, (int, float)) else bool(

@@ -14,7 +14,8 @@ and drives it over UNO (`gates.libreoffice_uno`, ~30 ms a small file; needs pyth
 "convert-to" starts `soffice --convert-to` per file (~1 s). The default is "uno" where a Python
 with `uno` exists; a bridge that cannot start falls back to "convert-to" with a warning.
 
-Routes (input filter -> output, and how the output is verified):
+Routes (input filter -> output, and how the output is verified) belong to each type's handler
+(`FileType.libreoffice`, see `forge.filetypes.libreoffice`); this module runs them:
     xlsx  Calc MS Excel 2007 XML         -> one UTF-8 csv per sheet; each sheet's first and last texts appear
     docx  MS Word 2007 XML               -> UTF-8 txt; the first and last paragraphs appear
     pptx  Impress MS PowerPoint 2007 XML -> pdf; pypdf opens it, one page per shown slide, slide text appears
@@ -24,8 +25,6 @@ Routes (input filter -> output, and how the output is verified):
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import logging
 import os
 import shutil
@@ -34,13 +33,13 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.errors import ConfigError, SandboxUnavailableError
+from forge.filetypes import FILE_TYPES, Expect, LibreOfficeRoute, Unverified
 from gates import libreoffice_uno as uno
 
 INSTALL_HINT = ("install it with `apt-get install libreoffice-calc-nogui libreoffice-writer-nogui "
@@ -67,142 +66,12 @@ class RoundTrip(BaseModel):
     engine: str = Field(default="convert-to", description='"uno" (a kept soffice) or "convert-to" (one per file)')
 
 
-@dataclass(frozen=True)
-class Expect:
-    """Texts the output must contain, read from the input with its own library.
-
-    `groups`: part (a sheet name; "" = whole document) -> its first texts; `filled`: parts with
-    any content (a numbers-only sheet has no probe texts). If the input's own library refused it
-    (`opened` False), any content is demanded: an unparsed or wrong-type file gives none.
-    """
-
-    opened: bool
-    groups: dict[str, list[str]]
-    filled: frozenset[str] = frozenset()
-    pages: int | None = None
+Route = LibreOfficeRoute  # the route each file type's handler declares (`FileType.libreoffice`)
 
 
-class Unverified(Exception):  # the output does not show that LibreOffice parsed the content
-    pass
-
-
-def _ends(texts: list[str]) -> list[str]:  # first three, last two: a load that stops early loses one
-    return texts[:3] + texts[3:][-2:]
-
-
-def _squash(text: str) -> str:  # LibreOffice and pypdf re-flow lines and spaces, not letters
-    return "".join(text.split()).casefold()
-
-
-def _require(expect: Expect, part: str, found: str, where: str) -> int:
-    hay, probes = _squash(found), expect.groups.get(part, [])
-    missing = [p for p in probes if _squash(p)[:60] not in hay]
-    if missing:
-        raise Unverified(f"lost text in {where}: {missing[:3]} not found")
-    if not hay and (not expect.opened or part in expect.filled):
-        raise Unverified(f"wrote {where} with no content, so the input did not load")
-    return len(probes)
-
-
-def _output(outdir: Path, stem: str, ext: str, kind: str) -> Path:
-    if not (outdir / f"{stem}.{ext}").is_file():
-        raise Unverified(f"wrote no {ext}: the file did not load as {kind}")
-    return outdir / f"{stem}.{ext}"
-
-
-def _expect_xlsx(data: bytes) -> Expect:
-    import openpyxl
-
-    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    groups: dict[str, list[str]] = {}
-    filled: set[str] = set()
-    for ws in wb.worksheets:
-        cells = (v for row in ws.iter_rows(values_only=True) for v in row)
-        values = [v for v in cells if v is not None and str(v).strip()]
-        groups[ws.title] = _ends([v for v in values if isinstance(v, str)])
-        filled.update([ws.title] if values else [])
-    wb.close()
-    return Expect(opened=True, groups=groups, filled=frozenset(filled))
-
-
-def _check_csv_sheets(outdir: Path, stem: str, expect: Expect) -> str:
-    files = sorted(outdir.glob(f"{stem}*.csv"))
-    if not files:
-        raise Unverified("wrote no csv: the file did not load as a spreadsheet")
-    sheets: dict[str, str] = {}
-    for f in files:  # <stem>-<sheet>.csv per sheet; LibreOffice < 7.2 writes <stem>.csv, first sheet only
-        name = f.stem[len(stem) + 1:] if f.stem != stem else next(iter(expect.groups), "")
-        try:
-            rows = csv.reader(io.StringIO(f.read_text("utf-8"), newline=""))
-            sheets[name] = "\n".join(" ".join(row) for row in rows)
-        except (UnicodeDecodeError, csv.Error) as exc:
-            raise Unverified(f"wrote {f.name}, which is not UTF-8 csv: {exc}") from exc
-    probes = 0
-    for sheet in expect.groups or sheets:
-        if sheet not in sheets:
-            raise Unverified(f"wrote no csv for sheet {sheet!r} (got {sorted(sheets)})")
-        probes += _require(expect, sheet, sheets[sheet], f"sheet {sheet!r}")
-    return f"LibreOffice loaded {len(sheets)} sheet(s); {probes} probe text(s) found in its csv"
-
-
-def _expect_docx(data: bytes) -> Expect:
-    import docx
-
-    document = docx.Document(io.BytesIO(data))
-    texts = [p.text for p in document.paragraphs if p.text.strip()]
-    texts += [c.text for t in document.tables for r in t.rows for c in r.cells if c.text.strip()]
-    return Expect(opened=True, groups={"": _ends(texts)})
-
-
-def _check_txt(outdir: Path, stem: str, expect: Expect) -> str:
-    try:
-        text = _output(outdir, stem, "txt", "a text document").read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise Unverified(f"wrote a txt that is not UTF-8: {exc}") from exc
-    probes = _require(expect, "", text, "the txt")
-    return f"LibreOffice loaded the document; {probes} probe text(s) found in its txt"
-
-
-def _expect_pptx(data: bytes) -> Expect:
-    import pptx
-
-    shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
-    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
-    texts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
-    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
-
-
-def _check_pdf(outdir: Path, stem: str, expect: Expect) -> str:
-    from pypdf import PdfReader
-
-    out = _output(outdir, stem, "pdf", "a presentation")
-    try:
-        reader = PdfReader(out)
-        text, pages = "\n".join(page.extract_text() or "" for page in reader.pages), len(reader.pages)
-    except Exception as exc:  # pypdf's errors on a damaged export
-        raise Unverified(f"wrote a pdf that pypdf cannot read: {type(exc).__name__}: {exc}") from exc
-    if expect.pages is not None and pages != expect.pages:
-        raise Unverified(f"wrote {pages} page(s) for {expect.pages} shown slide(s)")
-    probes = _require(expect, "", text, "the pdf")
-    return f"LibreOffice rendered {pages} slide(s); {probes} probe text(s) found in its pdf"
-
-
-@dataclass(frozen=True)
-class Route:  # how one file type goes through LibreOffice and how the result is checked
-    infilter: str
-    convert_to: str
-    expect: Callable[[bytes], Expect]
-    check: Callable[[Path, str, Expect], str]
-
-
-ROUTES: dict[str, Route] = {
-    # UTF-8 (76), header line, cells as shown, every sheet (-1) into <stem>-<sheet>.csv
-    "xlsx": Route("Calc MS Excel 2007 XML",
-                  "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
-                  _expect_xlsx, _check_csv_sheets),
-    "docx": Route("MS Word 2007 XML", "txt:Text (encoded):UTF8", _expect_docx, _check_txt),
-    "pptx": Route("Impress MS PowerPoint 2007 XML", "pdf:impress_pdf_Export", _expect_pptx, _check_pdf),
-}
+def route_for(file_type: str) -> LibreOfficeRoute | None:
+    """The handler's LibreOffice route; None for a type without one (or no handler)."""
+    return FILE_TYPES.get(file_type).libreoffice if file_type in FILE_TYPES else None
 
 
 def libreoffice_available() -> bool:
@@ -216,7 +85,7 @@ def stop_kept_offices() -> None:
 
 
 def supports_roundtrip(file_type: str) -> bool:
-    return file_type in ROUTES
+    return route_for(file_type) is not None
 
 
 def profile_for_worker(root: Path) -> Path:
@@ -256,10 +125,11 @@ def roundtrip(data: bytes, file_type: str, *, profile_dir: Path, timeout_s: floa
     LibreOffice (LibreOfficeUnavailableError), an unsupported type or an unknown engine
     (ConfigError) raise. `engine`: "uno" or "convert-to"; None: `default_engine()`.
     """
-    route = ROUTES.get(file_type)
+    route = route_for(file_type)
     if route is None:
+        supported = [name for name, handler in FILE_TYPES.items() if handler.libreoffice is not None]
         raise ConfigError(f"no LibreOffice round trip for file type {file_type!r}; "
-                          f"supported: {', '.join(sorted(ROUTES))}")
+                          f"supported: {', '.join(supported)}")
     engine = engine or default_engine()
     if engine not in ENGINES:
         raise ConfigError(f"unknown LibreOffice engine {engine!r}; use one of {', '.join(ENGINES)}")

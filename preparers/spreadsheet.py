@@ -6,13 +6,12 @@ registered with `@table_kind`; adding one is a function and a decorator.
 
     table = make_table(ctx.rng, ctx.faker, kind="sales")
     data = write_xlsx(table, "Orders")          # same table -> same bytes
-    FILE_TYPES.get("xlsx").inspect(data)        # structural summary for the file gate
+    FILE_TYPES.get("xlsx").inspect(data)        # the xlsx handler (preparers/filetypes/xlsx.py)
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import io
 import random
 import re
 import threading
@@ -24,12 +23,13 @@ from faker import Faker
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from forge.errors import PreparerError
-from preparers._ooxml import normalize_package
-from preparers.spec import FileReport, register_file_type, register_preparer
+from forge.views import Table as ViewTable
+from preparers.filetypes import csv as _csv  # noqa: F401  (the csv handler: tables as csv)
+from preparers.filetypes.xlsx import XlsxFile, formula_parses, write_workbook  # noqa: F401 (formula_parses: re-export)
+from preparers.spec import FileReport, register_preparer
 
 Cell = str | int | float | dt.date | None
 
-FIXED_PROPERTIES_TIME = dt.datetime(2024, 1, 1)
 MIN_ROWS, MAX_ROWS = 8, 30
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
@@ -334,118 +334,8 @@ def check_sheet_name(name: str) -> str:
 
 def write_xlsx(table: Table, sheet_name: str) -> bytes:
     """The table as an xlsx workbook: header in row 1, data below. Same input, same bytes."""
-    import openpyxl
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
-
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = check_sheet_name(sheet_name)
-    ws.append(table.headers)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    for row in table.rows:
-        ws.append(row)
-    for col, header in enumerate(table.headers, start=1):
-        fmt = table.formats.get(header)
-        if fmt:
-            for (cell,) in ws.iter_rows(min_row=2, min_col=col, max_col=col):
-                cell.number_format = fmt
-        width = (
-            max(len(str(header)), *(len(_shown(r[col - 1])) for r in table.rows))
-            if table.rows
-            else len(header)
-        )
-        ws.column_dimensions[get_column_letter(col)].width = min(50, width + 2)
-    ws.freeze_panes = "A2"
-    props = wb.properties
-    props.title = table.title
-    props.creator = props.lastModifiedBy = "Forge"
-    props.created = props.modified = FIXED_PROPERTIES_TIME
-    buf = io.BytesIO()
-    wb.save(buf)
-    return normalize_package(buf.getvalue())
-
-
-def _shown(value: Cell) -> str:
-    if isinstance(value, dt.date):
-        return value.isoformat()[:10]
-    if isinstance(value, float):
-        return f"{value:,.2f}"
-    return "" if value is None else str(value)
-
-
-# --- reading -------------------------------------------------------------------------------
-
-
-def formula_parses(formula: str) -> bool:
-    """Whether an Excel formula tokenizes with balanced parentheses and no dangling operator."""
-    from openpyxl.formula import Tokenizer
-    from openpyxl.formula.tokenizer import Token
-
-    try:
-        items = Tokenizer(formula).items
-    except Exception:  # TokenizerError, IndexError on a stray ')'
-        return False
-    depth = 0
-    for tok in items:
-        if tok.subtype == Token.OPEN:
-            depth += 1
-        elif tok.subtype == Token.CLOSE:
-            depth -= 1
-            if depth < 0:
-                return False
-    if depth != 0:
-        return False
-    return not items or not (items[-1].type == Token.OP_IN)
-
-
-@register_file_type("xlsx")
-class XlsxFile:
-    """Opens an xlsx with openpyxl: sheets, dimensions, formulas and whether they parse."""
-
-    max_reported = 20
-
-    def inspect(self, data: bytes) -> FileReport:
-        import openpyxl
-
-        try:
-            wb = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-        except Exception as exc:  # BadZipFile, InvalidFileException, KeyError for a missing part
-            raise PreparerError(f"not a readable xlsx workbook: {type(exc).__name__}: {exc}") from exc
-        sheets: list[str] = []
-        dimensions: dict[str, Any] = {}
-        formulas = 0
-        bad: list[str] = []
-        texts: list[str] = []
-        for ws in wb.worksheets:
-            sheets.append(ws.title)
-            texts.append(ws.title)
-            dimensions[ws.title] = {"range": ws.dimensions, "rows": ws.max_row, "columns": ws.max_column}
-            for row in ws.iter_rows():
-                for cell in row:
-                    value = cell.value
-                    formula = getattr(value, "text", None)  # ArrayFormula
-                    if formula is None and cell.data_type == "f":
-                        formula = str(value)
-                    if formula is not None:
-                        formulas += 1
-                        if not formula_parses(formula) and len(bad) < self.max_reported:
-                            bad.append(f"{ws.title}!{cell.coordinate}: {formula}")
-                    elif value is not None:
-                        texts.append(str(value))
-        return FileReport(
-            type="xlsx",
-            problems=[f"formula does not parse: {b}" for b in bad],
-            summary={
-                "sheets": sheets,
-                "dimensions": dimensions,
-                "formulas": formulas,
-                "formulas_ok": not bad,
-                "bad_formulas": bad,
-            },
-            text="\n".join(texts),
-        )
+    grid = ViewTable.of(check_sheet_name(sheet_name), [table.headers, *table.rows])
+    return write_workbook([grid], formats=table.formats, title=table.title)
 
 
 @register_preparer("spreadsheet")
@@ -453,7 +343,7 @@ class SpreadsheetPreparer:
     """Seeded tables and xlsx workbooks; workflows import this for the app-specific API."""
 
     version = "1"
-    file_types = ["xlsx"]
+    file_types = ["xlsx", "csv"]
     kinds = TABLE_KINDS
 
     def table(

@@ -1,4 +1,5 @@
-"""Loading the skill taxonomy from its committed JSONL file, validated and indexed."""
+"""Loading the skill taxonomy: one JSONL file per app (`data/skills/<app>.jsonl`) plus the skills
+files installed plugins declare (`FORGE_SKILLS`), validated and indexed."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pydantic import ValidationError
 from forge.errors import ConfigError, UnknownKeyError
 from forge.models import Skill
 
-DEFAULT_TAXONOMY = Path(__file__).resolve().parent.parent / "data" / "skills" / "taxonomy.jsonl"
+DEFAULT_TAXONOMY = Path(__file__).resolve().parent.parent / "data" / "skills"  # one <app>.jsonl per app
 
 
 class Taxonomy:
@@ -21,7 +22,9 @@ class Taxonomy:
     def __init__(self, skills: list[Skill]) -> None:
         self.skills = {s.id: s for s in skills}
         if len(self.skills) != len(skills):
-            raise ConfigError("taxonomy has duplicate skill ids")
+            seen: set[str] = set()
+            twice = sorted({s.id for s in skills if s.id in seen or seen.add(s.id)})  # type: ignore[func-returns-value]
+            raise ConfigError(f"taxonomy has duplicate skill ids: {twice[:5]}")
         by_category: dict[str, list[Skill]] = defaultdict(list)
         for skill in skills:
             by_category[skill.category].append(skill)
@@ -40,20 +43,37 @@ class Taxonomy:
             raise UnknownKeyError(f"unknown skill {skill_id!r}{hint} (see `forge skills list`)") from None
 
 
+def skill_files(path: Path | None = None) -> list[Path]:
+    """The JSONL files of a taxonomy: `path` itself (a file), its `*.jsonl` (a folder), or by
+    default every app's file under `data/skills/` and every loaded plugin's `FORGE_SKILLS`."""
+    if path is not None and path.is_file():
+        return [path]
+    folder = path or DEFAULT_TAXONOMY
+    if not folder.is_dir():
+        raise ConfigError(f"skill taxonomy {folder} does not exist")
+    files = sorted(folder.glob("*.jsonl"))
+    if path is None:
+        from forge.plugins import skills_files
+
+        files += [f for f in skills_files() if f.resolve() not in {g.resolve() for g in files}]
+    return files
+
+
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
-    return _load(path or DEFAULT_TAXONOMY)
+    return _load(tuple(skill_files(path)))
 
 
 @cache
-def _load(path: Path) -> Taxonomy:
-    if not path.is_file():
-        raise ConfigError(f"skill taxonomy {path} does not exist")
+def _load(paths: tuple[Path, ...]) -> Taxonomy:
     skills: list[Skill] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            skills.append(Skill.model_validate(json.loads(line)))
-        except (ValueError, ValidationError) as exc:
-            raise ConfigError(f"{path}:{number}: not a valid skill: {exc}") from exc
+    for path in paths:
+        if not path.is_file():
+            raise ConfigError(f"skill taxonomy {path} does not exist")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                skills.append(Skill.model_validate(json.loads(line)))
+            except (ValueError, ValidationError) as exc:
+                raise ConfigError(f"{path}:{number}: not a valid skill: {exc}") from exc
     return Taxonomy(skills)

@@ -1,9 +1,21 @@
 """Workflows: skill-conditioned recipes that each write one task bundle per seed.
 
-Built-ins register on import exactly as a plugin would, through `workflows.spec`.
+Each family registers with `@register_workflow` (`workflows.spec`) when its app's plugin loads
+(`forge.plugins`); the built-ins are plugins too, so nothing is imported here.
 """
 
-from workflows import spreadsheet  # noqa: F401  (built-ins register on import)
-from workflows.spec import WORKFLOWS, Brief, Workflow, WorkflowContext, register_workflow
+from workflows.spec import (
+    WORKFLOWS,
+    Brief,
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    Workflow,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+    validate_skills,
+)
 
-__all__ = ["WORKFLOWS", "Brief", "Workflow", "WorkflowContext", "register_workflow", "spreadsheet"]
+__all__ = ["WORKFLOWS", "Brief", "CheckTemplate", "FileSlot", "SkillParams", "Workflow", "WorkflowContext",
+           "WorkflowSpec", "register_workflow", "validate_skills"]

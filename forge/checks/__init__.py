@@ -1,11 +1,29 @@
-"""Programmatic rubric checks: a registry of check kinds and the state they read."""
+"""Programmatic rubric checks: the check contract, where state comes from, and the check library.
 
-from forge.checks.spec import CHECKS, CheckKind, CheckOptions, Verdict, parse_options, register_check, run_check, run_rubric
+Checks are grouped by the view they read (`table.*` over `forge.views.TableView`, ...), not by
+workflow or file type; built-in checks register on import exactly as a plugin's do.
+"""
+
+from forge.checks.spec import (
+    CHECKS,
+    CheckKind,
+    CheckOptions,
+    InputPath,
+    OutputPath,
+    PathOf,
+    Verdict,
+    parse_options,
+    register_check,
+    run_check,
+    run_rubric,
+)
 from forge.checks._xlsx_limits import written_by_forge
 from forge.checks.state import FinalState
-from forge.checks import files, xlsx  # noqa: E402,F401  (built-in checks register on import)
+from forge.checks.source import SOURCES, Source, input_view, output_view
+from forge.checks import files, table  # noqa: E402,F401  (built-in checks register on import)
 
 __all__ = [
-    "CHECKS", "CheckKind", "CheckOptions", "FinalState", "Verdict",
-    "parse_options", "register_check", "run_check", "run_rubric", "written_by_forge",
+    "CHECKS", "SOURCES", "CheckKind", "CheckOptions", "FinalState", "InputPath", "OutputPath", "PathOf", "Source",
+    "Verdict", "input_view", "output_view", "parse_options", "register_check", "run_check", "run_rubric",
+    "written_by_forge",
 ]

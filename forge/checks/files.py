@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from forge.checks.spec import CheckOptions, Verdict, register_check
+from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 
 
 class FileExistsOptions(CheckOptions):
-    file: str
+    file: OutputPath
 
 
 @register_check("file.exists", FileExistsOptions)

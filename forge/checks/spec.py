@@ -4,17 +4,26 @@ A rubric names checks as data (`Check(func=..., options=...)`); this module vali
 options against the function's model and runs it against the final state of an environment.
 A check that fails is a result; only a check that cannot be evaluated is an error.
 
+Checks belong to a VIEW, not to a workflow or a file type: `table.sorted_by` reads a
+`TableView`, whichever file (xlsx, csv, docx) it came from. Options that name files are typed
+`OutputPath` (the state after the run) or `InputPath` (the task's original input); the gates
+find them by that type, never by field name. In-place edits name the same path in both.
+Where the state lives is the check's `source` (`forge.checks.source`): "file" today.
+
 Writing a check (the whole contract)::
 
     class CellEquals(CheckOptions):
-        file: str
+        file: OutputPath
+        table: str | None = None
         cell: str
         expected: float
 
-    @register_check("xlsx.cell_equals", CellEquals)
+    @register_check("table.cell_equals", CellEquals)
     def cell_equals(state: FinalState, opts: CellEquals) -> Verdict:
-        value = state.xlsx(opts.file).active[opts.cell].value
-        return Verdict.of(value == opts.expected, f"{opts.cell} is {value!r}, expected {opts.expected!r}")
+        "The cell holds the number the instruction gives (the docstring is its documentation)."
+        grid = output_view(state, opts.file, TableView).get(opts.table)
+        ...
+        return Verdict.of(ok, "what was found, where, and what was expected")
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -33,6 +42,36 @@ from forge.checks.state import FinalState
 
 OptionsT = TypeVar("OptionsT", bound="CheckOptions")
 logger = logging.getLogger(__name__)
+
+
+PathRole = Literal["input", "output"]
+
+
+@dataclass(frozen=True)
+class PathOf:
+    """Marks an option as a job-dir path the check reads, and whose state it is."""
+
+    role: PathRole
+
+
+InputPath = Annotated[str, PathOf("input")]
+"""A declared input, read as the task gave it (`input_view`)."""
+OutputPath = Annotated[str, PathOf("output")]
+"""A declared output, read as the run left it (`output_view`); for an in-place edit, the input's path."""
+
+
+def path_role(annotation: Any, metadata: list[Any] | None = None) -> PathRole | None:
+    """The role of a field typed InputPath/OutputPath (or Optional of one), else None."""
+    for meta in metadata or []:
+        if isinstance(meta, PathOf):
+            return meta.role
+    if get_origin(annotation) is Annotated:
+        return next((m.role for m in get_args(annotation)[1:] if isinstance(m, PathOf)), None)
+    for arg in get_args(annotation):
+        role = path_role(arg)
+        if role is not None:
+            return role
+    return None
 
 
 class CheckOptions(BaseModel):
@@ -47,13 +86,24 @@ class CheckOptions(BaseModel):
 
     tuning: ClassVar[frozenset[str]] = frozenset({"tolerance"})
 
+    @classmethod
+    def path_fields(cls) -> dict[str, PathRole]:
+        """Field name -> role, for every option typed InputPath or OutputPath."""
+        found = {}
+        for name, info in cls.model_fields.items():
+            role = path_role(info.annotation, list(info.metadata))
+            if role is not None:
+                found[name] = role
+        return found
+
+    def paths(self) -> list[tuple[str, PathRole, str]]:
+        """(field, role, path) for every path this check reads, for the consistency gate."""
+        return [(name, role, value) for name, role in self.path_fields().items()
+                if isinstance(value := getattr(self, name), str)]
+
     def files_read(self) -> list[str]:
-        """Job-dir paths this check reads (fields named `file` or `*_file`), for the consistency gate."""
-        return [
-            value
-            for name, value in self.model_dump().items()
-            if (name == "file" or name.endswith("_file")) and isinstance(value, str)
-        ]
+        """Job-dir paths this check reads, found by their type (InputPath / OutputPath)."""
+        return [path for _, _, path in self.paths()]
 
 
 @dataclass(frozen=True)
@@ -71,18 +121,29 @@ CheckFn = Callable[[FinalState, Any], Verdict]
 
 @dataclass(frozen=True)
 class CheckKind(Generic[OptionsT]):
+    """A registered check: its options model, function, where its state lives and the view it reads."""
+
     name: str
     options: type[OptionsT]
     fn: Callable[[FinalState, OptionsT], Verdict]
     description: str
+    source: str = "file"
+    view: str | None = None
 
 
 CHECKS: Registry[CheckKind[Any]] = Registry("check")
 
 
-def register_check(name: str, options: type[OptionsT]) -> Callable[[Callable[[FinalState, OptionsT], Verdict]], Callable[[FinalState, OptionsT], Verdict]]:
+def register_check(
+    name: str, options: type[OptionsT], *, source: str = "file", view: str | None = None
+) -> Callable[[Callable[[FinalState, OptionsT], Verdict]], Callable[[FinalState, OptionsT], Verdict]]:
+    """Register `fn` as check `name`. `source`: where the state lives ("file": job-dir files);
+    `view`: the view kind it reads ("table", ...), for the docs and the contract tests."""
+
     def add(fn: Callable[[FinalState, OptionsT], Verdict]) -> Callable[[FinalState, OptionsT], Verdict]:
-        CHECKS.add(name, CheckKind(name, options, fn, (fn.__doc__ or "").strip()))
+        if not (fn.__doc__ or "").strip():
+            raise CheckError(f"check {name!r} has no docstring: say what it verifies, for the docs")
+        CHECKS.add(name, CheckKind(name, options, fn, (fn.__doc__ or "").strip(), source, view))
         return fn
 
     return add

@@ -1,9 +1,5 @@
-"""File-type handlers beyond xlsx: importing this package registers them in `FILE_TYPES`.
-
-Each module registers through `preparers.spec.register_file_type`, exactly as a plugin would,
-so the file gate can open every produced file with its own library.
+"""Built-in file-type handlers, one module per type, each registering on import (see
+`forge/filetypes/spec.py`): xlsx (mutators in `xlsx_mutators`), csv, docx and pptx (`office`),
+pdf, and txt/md/json/py (`text`). Nothing is imported here: each app's plugin imports the
+handlers it uses, so one broken handler cannot stop the others loading.
 """
-
-from preparers.filetypes import office, pdf, text  # noqa: F401  (register on import)
-
-__all__ = ["office", "pdf", "text"]

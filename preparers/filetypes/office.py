@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from forge.errors import PreparerError
-from preparers.spec import FileReport, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, register_file_type
+from forge.filetypes.libreoffice import Expect, Unverified, ends, export, require
 
 
 def _guarded(kind: str, read: Callable[[bytes], FileReport], data: bytes) -> FileReport:
@@ -40,9 +42,54 @@ def _table_texts(table: Any) -> Iterator[str]:
                 yield cell.text
 
 
+def _expect_docx(data: bytes) -> Expect:
+    import docx
+
+    document = docx.Document(io.BytesIO(data))
+    texts = [p.text for p in document.paragraphs if p.text.strip()]
+    texts += [c.text for t in document.tables for r in t.rows for c in r.cells if c.text.strip()]
+    return Expect(opened=True, groups={"": ends(texts)})
+
+
+def _check_txt(outdir: Path, stem: str, expect: Expect) -> str:
+    try:
+        text = export(outdir, stem, "txt", "a text document").read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Unverified(f"wrote a txt that is not UTF-8: {exc}") from exc
+    probes = require(expect, "", text, "the txt")
+    return f"LibreOffice loaded the document; {probes} probe text(s) found in its txt"
+
+
+def _expect_pptx(data: bytes) -> Expect:
+    import pptx
+
+    shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
+    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
+    texts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
+
+
+def _check_pdf(outdir: Path, stem: str, expect: Expect) -> str:
+    from pypdf import PdfReader
+
+    out = export(outdir, stem, "pdf", "a presentation")
+    try:
+        reader = PdfReader(out)
+        text, pages = "\n".join(page.extract_text() or "" for page in reader.pages), len(reader.pages)
+    except Exception as exc:  # pypdf's errors on a damaged export
+        raise Unverified(f"wrote a pdf that pypdf cannot read: {type(exc).__name__}: {exc}") from exc
+    if expect.pages is not None and pages != expect.pages:
+        raise Unverified(f"wrote {pages} page(s) for {expect.pages} shown slide(s)")
+    probes = require(expect, "", text, "the pdf")
+    return f"LibreOffice rendered {pages} slide(s); {probes} probe text(s) found in its pdf"
+
+
 @register_file_type("docx")
-class DocxFile:
+class DocxFile(FileTypeBase):
     """Opens a docx with python-docx: paragraphs, tables, headers/footers and their text."""
+
+    extensions = (".docx",)
+    libreoffice = LibreOfficeRoute("MS Word 2007 XML", "txt:Text (encoded):UTF8", _expect_docx, _check_txt)
 
     def inspect(self, data: bytes) -> FileReport:
         return _guarded("docx document", self._read, data)
@@ -92,11 +139,14 @@ def _shape_texts(shapes: Any) -> Iterator[str]:
 
 
 @register_file_type("pptx")
-class PptxFile:
+class PptxFile(FileTypeBase):
     """Opens a pptx with python-pptx: slide count, shapes per slide, titles and visible text.
 
     A slide with no shapes at all is reported as a problem: a generated deck never means one.
     """
+
+    extensions = (".pptx",)
+    libreoffice = LibreOfficeRoute("Impress MS PowerPoint 2007 XML", "pdf:impress_pdf_Export", _expect_pptx, _check_pdf)
 
     def inspect(self, data: bytes) -> FileReport:
         return _guarded("pptx presentation", self._read, data)

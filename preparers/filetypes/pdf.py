@@ -9,12 +9,14 @@ from __future__ import annotations
 import io
 
 from forge.errors import PreparerError
-from preparers.spec import FileReport, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, register_file_type
 
 
 @register_file_type("pdf")
-class PdfFile:
+class PdfFile(FileTypeBase):
     """Opens a PDF with pypdf: page count, characters of extractable text per page."""
+
+    extensions = (".pdf",)
 
     def inspect(self, data: bytes) -> FileReport:
         from pypdf import PdfReader

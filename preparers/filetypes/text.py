@@ -1,4 +1,4 @@
-"""Plain-text handlers: txt, md, csv, json and py.
+"""Plain-text handlers: txt, md, json and py (csv has its own module, `preparers.filetypes.csv`).
 
 All of them must decode as strict UTF-8 (a BOM is tolerated) without NUL bytes: a produced
 file in another encoding shows as mojibake in the agent's editor. Each then parses with the
@@ -8,7 +8,6 @@ standard library's own parser, and `text` is what a person would see, for the le
 from __future__ import annotations
 
 import ast
-import csv
 import io
 import json
 import re
@@ -16,7 +15,7 @@ import tokenize
 from typing import Any
 
 from forge.errors import PreparerError
-from preparers.spec import FileReport, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, register_file_type
 
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
 _LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
@@ -42,8 +41,10 @@ def _line_summary(text: str) -> dict[str, Any]:
 
 
 @register_file_type("txt")
-class TxtFile:
+class TxtFile(FileTypeBase):
     """Plain text: UTF-8, no NULs, not blank."""
+
+    extensions = (".txt",)
 
     def inspect(self, data: bytes) -> FileReport:
         text = decode_utf8(data, "txt")
@@ -51,49 +52,16 @@ class TxtFile:
 
 
 @register_file_type("md")
-class MarkdownFile:
+class MarkdownFile(FileTypeBase):
     """Markdown: UTF-8 text; the summary counts headings and links (markdown has no invalid syntax)."""
+
+    extensions = (".md", ".markdown")
 
     def inspect(self, data: bytes) -> FileReport:
         text = decode_utf8(data, "md")
         summary = _line_summary(text) | {"headings": len(_HEADING.findall(text)),
                                          "links": len(_LINK.findall(text))}
         return FileReport(type="md", summary=summary, text=text)
-
-
-def sniff_delimiter(text: str) -> str:
-    """The delimiter among , ; tab | that splits the first lines consistently; comma when none does."""
-    try:
-        return csv.Sniffer().sniff(text[:8192], delimiters=",;\t|").delimiter
-    except csv.Error:  # one column, or nothing to guess from
-        return ","
-
-
-@register_file_type("csv")
-class CsvFile:
-    """CSV: UTF-8, the delimiter sniffed, strict quoting, every row as wide as the header."""
-
-    def inspect(self, data: bytes) -> FileReport:
-        text = decode_utf8(data, "csv")
-        delimiter = sniff_delimiter(text)
-        try:  # only the delimiter is sniffed: its quoting guesses misread valid files
-            rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
-        except csv.Error as exc:
-            raise PreparerError(f"csv does not parse: {exc}") from exc
-        numbered = [(n, row) for n, row in enumerate(rows, start=1) if row]  # csv yields [] for a blank line
-        if not numbered:
-            raise PreparerError("csv has no rows")
-        width = len(numbered[0][1])
-        ragged = [f"row {n} has {len(row)} fields" for n, row in numbered if len(row) != width]
-        if ragged:
-            raise PreparerError(f"csv rows are ragged: the header has {width} fields but "
-                                f"{'; '.join(ragged[:5])}{' ...' if len(ragged) > 5 else ''}")
-        return FileReport(
-            type="csv",
-            summary={"rows": len(numbered), "columns": width, "header": numbered[0][1],
-                     "delimiter": delimiter, "blank_lines": len(rows) - len(numbered)},
-            text="\n".join(" ".join(row) for _, row in numbered),
-        )
 
 
 def _json_strings(value: Any) -> list[str]:
@@ -112,8 +80,10 @@ def _no_constant(name: str) -> Any:
 
 
 @register_file_type("json")
-class JsonFile:
+class JsonFile(FileTypeBase):
     """JSON: UTF-8 and strict RFC 8259 (Python's NaN/Infinity extensions are rejected)."""
+
+    extensions = (".json",)
 
     def inspect(self, data: bytes) -> FileReport:
         text = decode_utf8(data, "json")
@@ -158,11 +128,13 @@ def python_prose(tree: ast.Module, source: str) -> str:
 
 
 @register_file_type("py")
-class PythonFile:
+class PythonFile(FileTypeBase):
     """Python source: UTF-8 and `compile()` succeeds; the summary lists imports, functions, classes.
 
     `text` is the module's prose (strings and comments), since code words like `None` are not leftovers.
     """
+
+    extensions = (".py",)
 
     def inspect(self, data: bytes) -> FileReport:
         source = decode_utf8(data, "py")

@@ -60,7 +60,7 @@ def test_oracle_fails_message_names_the_failing_check(sort_bundle: TaskBundle, g
     broken = sort_bundle.model_copy(update=BROKEN["oracle_fails"][1](sort_bundle))
     result = run_gate("package", broken, gate_ctx)
     assert result.reason == "oracle_fails"
-    assert "xlsx.sorted_by" in result.message and "not a readable xlsx workbook" in result.message
+    assert "table.sorted_by" in result.message and "not a readable xlsx workbook" in result.message
 
 
 def test_setup_failure_says_which_step(sort_bundle: TaskBundle, tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ import pytest
 from forge.errors import ConfigError, DuplicateKeyError, UnknownKeyError
 from forge.registry import Registry
 from skills import load_taxonomy, sample_skills
-from skills.taxonomy import _load
 
 
 def test_registry_refuses_duplicates_and_lists_known_names() -> None:
@@ -49,4 +48,4 @@ def test_a_broken_taxonomy_line_is_named(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "t.jsonl"
     path.write_text('{"id": "a.b", "apps": ["x"], "category": "c", "description": "d", "workflow": "w"}\n{"id": 5}\n')
     with pytest.raises(ConfigError, match=r"t.jsonl:2: not a valid skill"):
-        _load(path)
+        load_taxonomy(path)

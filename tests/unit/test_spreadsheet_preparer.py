@@ -41,7 +41,7 @@ def test_builtins_register() -> None:
     assert "spreadsheet" in preparers.PREPARERS
     assert "xlsx" in preparers.FILE_TYPES
     prep = preparers.PREPARERS.get("spreadsheet")
-    assert isinstance(prep, preparers.Preparer) and prep.file_types == ["xlsx"]
+    assert isinstance(prep, preparers.Preparer) and prep.file_types == ["xlsx", "csv"]
     assert isinstance(preparers.FILE_TYPES.get("xlsx"), preparers.FileType)
     assert set(KINDS) >= {"sales", "employees", "inventory", "budget"}
 

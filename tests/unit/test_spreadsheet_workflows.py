@@ -228,7 +228,7 @@ def test_total_row_instruction_holds_no_answer() -> None:
 
 
 def test_filter_threshold_keeps_some_but_not_all() -> None:
-    from forge.checks.xlsx import satisfies
+    from forge.checks.table import satisfies
 
     for params in SKILL_PARAMS["spreadsheet.filter_rows"]:
         for seed in range(8):

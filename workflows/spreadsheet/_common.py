@@ -1,16 +1,18 @@
-"""Shared pieces of the spreadsheet workflows, so each workflow is only what makes it different.
+"""Shared pieces of the spreadsheet workflows, so each workflow file is only what makes it different.
 
-A spreadsheet workflow subclasses `SheetWorkflow` and writes four small things:
+A spreadsheet workflow subclasses `SheetWorkflow` and writes:
 
-- a params model extending `SheetParams` (input, output, sheet, subject are already there),
-- `draw`: `table = draw_table(ctx)`, pick options with `skill_option`, then
-  `MyParams.make(ctx, table, "suffix", **fields)` names the files and keeps the table aside,
-- `checks(brief)`: usually `sheet_checks(brief, "xlsx.<check>", [param names], "what it tests")`,
+- a params model extending `SheetParams` (input, output, sheet, subject are already there) and a
+  skill-params model extending `SheetOptions` (`kind` is already there);
+- `spec = sheet_spec(...)`: name, phrasings, criteria and check templates (files are one xlsx
+  in, one xlsx out);
+- `draw`: `table = draw_table(ctx)`, read `ctx.options`, then
+  `MyParams.make(ctx, table, "suffix", **fields)` names the files and keeps the table aside;
 - `transform(params)`: the python snippet that edits `header` and `rows` (lists read from the
   input sheet); the reference solution wraps it into inspect / transform / verify bash steps.
 
-The table crosses from `draw` to `files` privately (`params.table`), never through the brief or
-the bundle's params, so checks stay behind the information barrier.
+The table crosses from `draw` to `contents` privately (`params.table`), never through the brief
+or the bundle's params, so checks stay behind the information barrier.
 """
 
 from __future__ import annotations
@@ -23,15 +25,15 @@ import shlex
 import textwrap
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator
 
-from forge.checks.xlsx import satisfies
+from forge.checks.table import satisfies
 from forge.errors import WorkflowError
-from forge.models import Check, ReferenceSolution, ReferenceStep, TaskFile
+from forge.models import ReferenceSolution, ReferenceStep
 from preparers.spreadsheet import TABLE_KINDS, Table, make_table, write_xlsx
-from workflows.spec import Brief, Workflow, WorkflowContext
+from workflows.spec import CheckTemplate, FileSlot, SkillParams, Workflow, WorkflowContext, WorkflowSpec
 
 T = TypeVar("T")
 
@@ -81,22 +83,28 @@ class SheetParams(BaseModel):
 # --- drawing -------------------------------------------------------------------------------
 
 
-def skill_option(ctx: WorkflowContext, key: str, choices: list[T]) -> T:
-    """The skill's fixed value for `key` (validated against `choices`), else a seeded draw."""
-    if key in ctx.skill.params:
-        value = ctx.skill.params[key]
-        if value not in choices:
-            raise WorkflowError(f"skill {ctx.skill.id!r}: param {key}={value!r} must be one of {choices}")
-        return value  # type: ignore[return-value]
-    return ctx.rng.choice(choices)
+class SheetOptions(SkillParams):
+    """Skill params every spreadsheet workflow takes: `kind` fixes the table kind."""
+
+    kind: str | None = None
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str | None) -> str | None:
+        if kind is not None and kind not in TABLE_KINDS:
+            raise ValueError(f"unknown table kind {kind!r}; known: {', '.join(sorted(TABLE_KINDS))}")
+        return kind
+
+
+def option(ctx: WorkflowContext, key: str, choices: list[T]) -> T:
+    """The skill's fixed value for `key` (validated by the skill-params model), else a seeded draw."""
+    value = getattr(ctx.options, key, None)
+    return value if value is not None else ctx.rng.choice(choices)
 
 
 def draw_table(ctx: WorkflowContext, kinds: list[str] | None = None) -> Table:
-    """A seeded table; its kind is the skill's `kind` param (any kind), else drawn from `kinds` (or all)."""
-    if "kind" in ctx.skill.params:
-        kind = skill_option(ctx, "kind", sorted(TABLE_KINDS))
-    else:
-        kind = ctx.rng.choice(sorted(kinds or TABLE_KINDS))
+    """A seeded table; its kind is the skill's `kind` param, else drawn from `kinds` (or all)."""
+    kind = getattr(ctx.options, "kind", None) or ctx.rng.choice(sorted(kinds or TABLE_KINDS))
     return make_table(ctx.rng, ctx.faker, kind=kind)
 
 
@@ -137,28 +145,23 @@ def pick_threshold(rng: random.Random, values: list[float], operator: str) -> fl
     return rng.choice(balanced or good) if good else None
 
 
-# --- checks --------------------------------------------------------------------------------
+# --- spec ----------------------------------------------------------------------------------
 
 
-def io_options(brief: Brief) -> dict[str, Any]:
-    """The options every relational xlsx check takes: output, original input, sheet."""
-    if len(brief.inputs) != 1 or len(brief.outputs) != 1:
-        raise WorkflowError(f"expected one input and one output, got {brief.inputs} -> {brief.outputs}")
-    return {"file": brief.outputs[0], "input_file": brief.inputs[0], "sheet": brief.params["sheet"]}
-
-
-def sheet_checks(brief: Brief, func: str, keys: list[str], description: str, **extra: Any) -> list[Check]:
-    """The usual rubric: the output exists, and `func` holds, with options `io_options(brief)`
-    plus the brief's params named in `keys` plus `extra`."""
-    options = {**io_options(brief), **{k: brief.params[k] for k in keys}, **extra}
-    return [output_exists(brief), Check(func=func, options=options, description=description)]
-
-
-def output_exists(brief: Brief) -> Check:
-    return Check(
-        func="file.exists",
-        options={"file": brief.outputs[0]},
-        description="The output workbook was saved where the task asked.",
+def sheet_spec(name: str, params: type[SheetParams], options: type[SheetOptions], *, phrasings: list[str],
+               criteria: list[str], check: str, bind: list[str], description: str, output: str,
+               **fixed: Any) -> WorkflowSpec:
+    """The spec of a one-table workflow: xlsx in, xlsx out; `file.exists` on the output, then
+    `check` with the output, the input, the sheet and the params named in `bind`."""
+    return WorkflowSpec(
+        name=name, apps=["spreadsheet"], params=params, skill_params=options, phrasings=phrasings,
+        criteria=criteria,
+        files=[FileSlot(param="input", type="xlsx", role="input",
+                        description="{{ subject | capitalize }} on sheet {{ sheet }}"),
+               FileSlot(param="output", type="xlsx", description=output)],
+        checks=[CheckTemplate(func="file.exists", description="The output workbook was saved where the task asked."),
+                CheckTemplate(func=check, bind={"table": "sheet", **{k: k for k in bind}}, fixed=fixed,
+                              description=description)],
     )
 
 
@@ -238,42 +241,23 @@ class Transform:
 
 
 class SheetWorkflow(Workflow[P]):
-    """Base for one-table, one-output spreadsheet workflows: files and reference come for free."""
-
-    version: ClassVar[str] = "1"
-    apps: ClassVar[list[str]] = ["spreadsheet"]
-    output_description: ClassVar[str] = "The edited workbook."
+    """Base for one-table, one-output spreadsheet workflows: contents and reference come for free."""
 
     @abstractmethod
     def transform(self, params: P) -> Transform:
         """The python snippet editing `header` and `rows`, and why."""
 
-    def files(self, ctx: WorkflowContext, params: P) -> list[TaskFile]:
-        table = params.table
-        return [
-            TaskFile(
-                path=params.input,
-                role="input",
-                type="xlsx",
-                description=f"{table.title}: {len(table.rows)} {table.subject} on sheet {params.sheet!r}",
-                content=write_xlsx(table, params.sheet),
-            ),
-            TaskFile(path=params.output, role="output", type="xlsx", description=self.output_description),
-        ]
+    def contents(self, ctx: WorkflowContext, params: P) -> dict[str, bytes]:
+        return {"input": write_xlsx(params.table, params.sheet)}
 
     def reference(self, params: P) -> ReferenceSolution:
         t = self.transform(params)
         return ReferenceSolution(
             steps=[
-                inspect_step(
-                    params,
-                    f"First I look at {params.input}: the header names and "
-                    f"how many {params.subject} there are.",
-                ),
+                inspect_step(params, f"First I look at {params.input}: the header names and "
+                                     f"how many {params.subject} there are."),
                 transform_step(params, t.snippet, t.thought, t.action),
-                verify_step(
-                    params,
-                    f"Finally I reopen {params.output} to confirm the header and the last row look right.",
-                ),
+                verify_step(params, f"Finally I reopen {params.output} to confirm the header and "
+                                    "the last row look right."),
             ]
         )

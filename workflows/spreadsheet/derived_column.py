@@ -1,31 +1,19 @@
-"""Add a computed column: the product, difference, sum or ratio of two numeric columns."""
+"""Add a computed column: the product, difference, sum or ratio of two numeric columns, rounded."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from forge.models import Check
 from preparers.spreadsheet import Table
-from workflows.spec import Brief, WorkflowContext, register_workflow
+from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    VALUES_NOTE,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    sheet_checks,
-    skill_option,
+    VALUES_NOTE, SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
 )
 
 Operation = Literal["product", "difference", "sum", "ratio"]
 SYMBOL = {"product": "*", "difference": "-", "sum": "+", "ratio": "/"}
-PHRASE = {
-    "product": "{l} multiplied by {r}",
-    "difference": "{l} minus {r}",
-    "sum": "{l} plus {r}",
-    "ratio": "{l} divided by {r}",
-}
+PHRASE = {"product": "{l} multiplied by {r}", "difference": "{l} minus {r}", "sum": "{l} plus {r}",
+          "ratio": "{l} divided by {r}"}
 # Meaningful computations per table kind: (kind, operation, left, right, new header). A skill that
 # forces a kind without one for its operation gets a generic "Left op Right" column.
 NAMED = [
@@ -48,6 +36,10 @@ class DerivedColumnParams(SheetParams):
     decimals: int
 
 
+class DerivedColumnOptions(SheetOptions):
+    operation: Operation | None = None
+
+
 def _candidates(table: Table, operation: str) -> list[tuple[str, str, str]]:
     named = [(a, b, h) for k, op, a, b, h in NAMED if k == table.kind and op == operation]
     if named:
@@ -59,45 +51,38 @@ def _candidates(table: Table, operation: str) -> list[tuple[str, str, str]]:
 
 @register_workflow
 class DerivedColumn(SheetWorkflow[DerivedColumnParams]):
-    """Skill params: `operation` (product|difference|sum|ratio), `kind` (table kind)."""
-
-    name = "spreadsheet.derived_column"
-    output_description = "The workbook with one computed column added."
-    instruction = (
-        'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). '
-        'Add a new column with the header "{{ new_header }}" right after the last column. '
-        "For every data row it must hold {{ formula }} for that row, rounded to {{ decimals }} decimal "
-        "places. Leave the existing columns, rows and the sheet name unchanged, and save the result as "
-        "{{ output }}. " + VALUES_NOTE
+    spec = sheet_spec(
+        "spreadsheet.derived_column", DerivedColumnParams, DerivedColumnOptions,
+        phrasings=[
+            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Add a new '
+            'column with the header "{{ new_header }}" right after the last column. For every data row it must hold '
+            "{{ formula }} for that row, rounded to {{ decimals }} decimal places. Leave the existing columns, rows "
+            "and the sheet name unchanged, and save the result as {{ output }}. " + VALUES_NOTE,
+            'I need a "{{ new_header }}" column at the end of the table in {{ input }} (sheet "{{ sheet }}"): on '
+            "each row, {{ formula }}, rounded to {{ decimals }} decimal places. Keep everything else as it is and "
+            "save the workbook as {{ output }}. " + VALUES_NOTE,
+            '{{ input }}, sheet "{{ sheet }}": append column "{{ new_header }}" = {{ formula }} per row, rounded to '
+            "{{ decimals }} decimal places; existing cells and sheet name unchanged. Save as {{ output }}. "
+            + VALUES_NOTE,
+        ],
+        criteria=[
+            "A new column with exactly the requested header was added after the existing columns.",
+            "Each row's new value is the requested calculation on that row, rounded as asked, stored as a number.",
+            "The existing columns and rows are unchanged.",
+        ],
+        check="table.derived_column", bind=["new_header", "left", "right", "operation", "decimals"],
+        description="{{ new_header }} = {{ formula }} on every row, rounded to {{ decimals }} decimal places.",
+        output="The workbook with one computed column added.",
     )
-    criteria = [
-        "A new column with exactly the requested header was added after the existing columns.",
-        "Each row's new value is the requested calculation on that row, rounded as asked, "
-        "stored as a number.",
-        "The existing columns and rows are unchanged.",
-    ]
 
     def draw(self, ctx: WorkflowContext) -> DerivedColumnParams:
-        operation = skill_option(ctx, "operation", ["product", "difference", "sum", "ratio"])
+        operation = option(ctx, "operation", ["product", "difference", "sum", "ratio"])
         table = draw_table(ctx, kinds=sorted({k for k, op, *_ in NAMED if op == operation}))
         left, right, header = ctx.rng.choice(_candidates(table, operation))
         return DerivedColumnParams.make(
-            ctx,
-            table,
-            "with_" + header,
-            operation=operation,
-            left=left,
-            right=right,
-            new_header=header,
-            formula=PHRASE[operation].format(l=left, r=right),
-            decimals=4 if operation == "ratio" else 2,
+            ctx, table, "with_" + header, operation=operation, left=left, right=right, new_header=header,
+            formula=PHRASE[operation].format(l=left, r=right), decimals=4 if operation == "ratio" else 2,
         )
-
-    def checks(self, brief: Brief) -> list[Check]:
-        p = brief.params
-        keys = ["new_header", "left", "right", "operation", "decimals"]
-        what = f"{p['new_header']!r} = {p['formula']} on every row; other columns unchanged."
-        return sheet_checks(brief, "xlsx.derived_column", keys, what)
 
     def transform(self, params: DerivedColumnParams) -> Transform:
         snippet = f"""
@@ -108,9 +93,7 @@ class DerivedColumn(SheetWorkflow[DerivedColumnParams]):
         """
         return Transform(
             snippet=snippet,
-            thought=(
-                f"I'll compute {params.formula} for each row in Python, round to {params.decimals} decimals, "
-                f"and write it as a new {params.new_header!r} column, saving to {params.output}."
-            ),
+            thought=(f"I'll compute {params.formula} for each row in Python, round to {params.decimals} decimals, "
+                     f"and write it as a new {params.new_header!r} column, saving to {params.output}."),
             action=f"Add the {params.new_header} column and save {params.output}",
         )

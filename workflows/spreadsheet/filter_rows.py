@@ -5,21 +5,14 @@ from __future__ import annotations
 from typing import Literal
 
 from forge.errors import WorkflowError
-from forge.models import Check
-from workflows.spec import Brief, WorkflowContext, register_workflow
+from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    pick_threshold,
-    sheet_checks,
-    skill_option,
+    SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, pick_threshold, sheet_spec,
 )
 
 Operator = Literal[">", ">=", "<", "<=", "=="]
 PHRASE = {">": "greater than", ">=": "at least", "<": "less than", "<=": "at most", "==": "exactly"}
+PLAIN = "Keep every cell a plain value, not a formula."
 
 
 class FilterRowsParams(SheetParams):
@@ -29,27 +22,37 @@ class FilterRowsParams(SheetParams):
     threshold: float | int
 
 
+class FilterRowsOptions(SheetOptions):
+    operator: Operator | None = None
+
+
 @register_workflow
 class FilterRows(SheetWorkflow[FilterRowsParams]):
-    """Skill params: `operator` (> >= < <= ==), `kind` (table kind)."""
-
-    name = "spreadsheet.filter_rows"
-    output_description = "The workbook with only the matching rows."
-    instruction = (
-        'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). '
-        "Keep only the data rows whose {{ column }} is {{ condition }} {{ threshold }} "
-        "({{ column }} {{ operator }} {{ threshold }}) and delete every other data row, "
-        "leaving no blank rows. Keep the header, the columns, the "
-        "order of the kept rows and the sheet name, and save the result as {{ output }}. "
-        "Keep every cell a plain value, not a formula."
+    spec = sheet_spec(
+        "spreadsheet.filter_rows", FilterRowsParams, FilterRowsOptions,
+        phrasings=[
+            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Keep only '
+            "the data rows whose {{ column }} is {{ condition }} {{ threshold }} ({{ column }} {{ operator }} "
+            "{{ threshold }}) and delete every other data row, leaving no blank rows. Keep the header, the columns, "
+            "the order of the kept rows and the sheet name, and save the result as {{ output }}. " + PLAIN,
+            'Please trim {{ input }} (sheet "{{ sheet }}") down to the {{ subject }} with {{ column }} '
+            "{{ condition }} {{ threshold }}: remove the other rows completely, no gaps left behind, and keep the "
+            "remaining rows in their order under the same header. Save it as {{ output }}. " + PLAIN,
+            '{{ input }}, sheet "{{ sheet }}": keep rows where {{ column }} {{ operator }} {{ threshold }}, drop '
+            "the rest (no blank rows); header, column order, row order and sheet name unchanged. Save as "
+            "{{ output }}. " + PLAIN,
+        ],
+        criteria=[
+            "Exactly the rows meeting the condition remain, in their original order, with no blank rows.",
+            "The header row and the columns are unchanged.",
+        ],
+        check="table.rows_where", bind=["column", "operator", "threshold"],
+        description="Exactly the input rows with {{ column }} {{ operator }} {{ threshold }}, in order.",
+        output="The workbook with only the matching rows.",
     )
-    criteria = [
-        "Exactly the rows meeting the condition remain, in their original order, with no blank rows.",
-        "The header row and the columns are unchanged.",
-    ]
 
     def draw(self, ctx: WorkflowContext) -> FilterRowsParams:
-        operator = skill_option(ctx, "operator", [">", ">=", "<", "<=", "=="])
+        operator = option(ctx, "operator", [">", ">=", "<", "<=", "=="])
         for _ in range(20):  # a table where every value is equal cannot be split; redraw
             table = draw_table(ctx)
             column = ctx.rng.choice(table.numeric)
@@ -57,21 +60,9 @@ class FilterRows(SheetWorkflow[FilterRowsParams]):
             if threshold is not None:
                 if isinstance(threshold, float) and threshold.is_integer():
                     threshold = int(threshold)
-                return FilterRowsParams.make(
-                    ctx,
-                    table,
-                    "filtered",
-                    column=column,
-                    operator=operator,
-                    condition=PHRASE[operator],
-                    threshold=threshold,
-                )
+                return FilterRowsParams.make(ctx, table, "filtered", column=column, operator=operator,
+                                             condition=PHRASE[operator], threshold=threshold)
         raise WorkflowError(f"{self.name}: no table with a splitting threshold for {operator!r}")
-
-    def checks(self, brief: Brief) -> list[Check]:
-        p = brief.params
-        what = f"Exactly the input rows with {p['column']} {p['operator']} {p['threshold']}, in order."
-        return sheet_checks(brief, "xlsx.rows_where", ["column", "operator", "threshold"], what)
 
     def transform(self, params: FilterRowsParams) -> Transform:
         snippet = f"""
@@ -81,11 +72,8 @@ class FilterRows(SheetWorkflow[FilterRowsParams]):
         """
         return Transform(
             snippet=snippet,
-            thought=(
-                f"I'll keep only the rows with {params.column} {params.operator} {params.threshold}, "
-                "in their original order, write them back under the header, drop the leftover rows "
-                f"and save {params.output}."
-            ),
-            action=f"Keep rows where {params.column} {params.operator} {params.threshold}, "
-            f"save {params.output}",
+            thought=(f"I'll keep only the rows with {params.column} {params.operator} {params.threshold}, in their "
+                     f"original order, write them back under the header, drop the leftover rows and save "
+                     f"{params.output}."),
+            action=f"Keep rows where {params.column} {params.operator} {params.threshold}, save {params.output}",
         )

@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from forge.models import Check
-from workflows.spec import Brief, WorkflowContext, register_workflow
+from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    VALUES_NOTE,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    sheet_checks,
-    skill_option,
+    VALUES_NOTE, SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
 )
 
 Aggregate = Literal["sum", "average", "max", "min"]
 LABELS = {"sum": "Total", "average": "Average", "max": "Maximum", "min": "Minimum"}
-PYTHON = {
-    "sum": "sum(values)",
-    "average": "sum(values) / len(values)",
-    "max": "max(values)",
-    "min": "min(values)",
-}
+PYTHON = {"sum": "sum(values)", "average": "sum(values) / len(values)", "max": "max(values)", "min": "min(values)"}
+COLUMNS = ("{% for c in columns %}{{ c }}{% if not loop.last %} and {% endif %}{% endfor %} column"
+           "{% if columns | length > 1 %}s{% endif %}")
 
 
 class TotalRowParams(SheetParams):
@@ -34,47 +23,45 @@ class TotalRowParams(SheetParams):
     columns: list[str]
 
 
+class TotalRowOptions(SheetOptions):
+    aggregate: Aggregate | None = None
+
+
 @register_workflow
 class TotalRow(SheetWorkflow[TotalRowParams]):
-    """Skill params: `aggregate` (sum|average|max|min), `kind` (table kind)."""
-
-    name = "spreadsheet.total_row"
-    output_description = "The workbook with a summary row below the data."
-    instruction = (
-        'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). '
-        'Directly below the last data row, add one summary row: put the label "{{ label }}" in the '
-        "{{ label_column }} column and the {{ label | lower }} of the data rows in the "
-        "{% for c in columns %}{{ c }}{% if not loop.last %} and {% endif %}{% endfor %} column"
-        "{% if columns | length > 1 %}s{% endif %}. Leave the header, the data rows and the sheet name "
-        "unchanged, and save the result as {{ output }}. " + VALUES_NOTE
+    spec = sheet_spec(
+        "spreadsheet.total_row", TotalRowParams, TotalRowOptions,
+        phrasings=[
+            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Directly '
+            'below the last data row, add one summary row: put the label "{{ label }}" in the {{ label_column }} '
+            "column and the {{ label | lower }} of the data rows in the " + COLUMNS + ". Leave the header, the "
+            "data rows and the sheet name unchanged, and save the result as {{ output }}. " + VALUES_NOTE,
+            'Could you add a "{{ label }}" row under the {{ subject }} in {{ input }} (sheet "{{ sheet }}")? Put '
+            '"{{ label }}" in the {{ label_column }} column and the {{ label | lower }} of all the data rows in the '
+            + COLUMNS + ". Don't change anything else, and save it as {{ output }}. " + VALUES_NOTE,
+            '{{ input }}, sheet "{{ sheet }}": append a summary row right under the data with {{ label_column }} '
+            '= "{{ label }}" and, in the ' + COLUMNS + ", the {{ aggregate }} of the data rows. Header, rows and "
+            "sheet name stay as they are. Save as {{ output }}. " + VALUES_NOTE,
+        ],
+        criteria=[
+            "The summary row sits directly below the last data row, labelled exactly as asked.",
+            "The summary cells hold the requested aggregate of the data rows as numbers, not formulas or text.",
+            "The header and the original data rows are unchanged.",
+        ],
+        check="table.total_row", bind=["label_column", "label", "columns", "aggregate"], tolerance=0.01,
+        description="A {{ label }} row below the data: the {{ aggregate }} of each named column.",
+        output="The workbook with a summary row below the data.",
     )
-    criteria = [
-        "The summary row sits directly below the last data row, labelled exactly as asked.",
-        "The summary cells hold the requested aggregate of the data rows as numbers, not formulas or text.",
-        "The header and the original data rows are unchanged.",
-    ]
 
     def draw(self, ctx: WorkflowContext) -> TotalRowParams:
-        aggregate = skill_option(ctx, "aggregate", ["sum", "average", "max", "min"])
+        aggregate = option(ctx, "aggregate", ["sum", "average", "max", "min"])
         table = draw_table(ctx)
         pool = table.additive if aggregate == "sum" else table.numeric
         chosen = ctx.rng.sample(pool, ctx.rng.randint(1, len(pool)))
-        columns = [c for c in table.numeric if c in chosen]
         return TotalRowParams.make(
-            ctx,
-            table,
-            "with_" + LABELS[aggregate].lower(),
-            aggregate=aggregate,
-            label=LABELS[aggregate],
-            label_column=table.label_column,
-            columns=columns,
+            ctx, table, "with_" + LABELS[aggregate].lower(), aggregate=aggregate, label=LABELS[aggregate],
+            label_column=table.label_column, columns=[c for c in table.numeric if c in chosen],
         )
-
-    def checks(self, brief: Brief) -> list[Check]:
-        p = brief.params
-        keys = ["label_column", "label", "columns", "aggregate"]
-        what = f"A {p['label']!r} row below the data: the {p['aggregate']} of each named column."
-        return sheet_checks(brief, "xlsx.total_row", keys, what, tolerance=0.01)
 
     def transform(self, params: TotalRowParams) -> Transform:
         snippet = f"""
@@ -88,10 +75,7 @@ class TotalRow(SheetWorkflow[TotalRowParams]):
         """
         return Transform(
             snippet=snippet,
-            thought=(
-                f"I'll compute the {params.aggregate} of {', '.join(params.columns)} "
-                "over the data rows in Python "
-                f"and append a {params.label!r} row with plain numbers, saving to {params.output}."
-            ),
+            thought=(f"I'll compute the {params.aggregate} of {', '.join(params.columns)} over the data rows in "
+                     f"Python and append a {params.label!r} row with plain numbers, saving to {params.output}."),
             action=f"Append the {params.label} row and save {params.output}",
         )

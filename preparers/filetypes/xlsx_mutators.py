@@ -1,4 +1,4 @@
-"""Spreadsheet mutators: a wrong value, a missing row, the change in the wrong place, half done.
+"""xlsx mutators for the package gate: a wrong value, a missing row, the change in the wrong place, half done.
 
 Each works on the cells the oracle changed (output versus input, sheet by sheet, compared as
 the checks read them), so it hits what the task is about rather than a cell no check reads.
@@ -14,9 +14,9 @@ import pickle
 from dataclasses import dataclass
 from typing import Any
 
-from forge.checks import written_by_forge
+from forge.checks._xlsx_limits import written_by_forge
 from forge.checks.state import parsed_sheets
-from gates.mutations.spec import MutantFiles, MutationInput, register_mutator
+from forge.filetypes.mutation import MutantFiles, MutationInput, register_mutator
 
 XLSX = {"xlsx"}
 Grid = list[list[Any]]

@@ -1,4 +1,4 @@
-"""Built-in xlsx and file checks: each with passing and failing real workbooks."""
+"""The table check library and file checks: each with passing and failing real workbooks (and csv files)."""
 
 from __future__ import annotations
 
@@ -44,27 +44,27 @@ def make_state(tmp_path: Path, output_rows: list[list[Any]] | None, *, sheet: st
 
 def run(func: str, state: FinalState, **options: Any) -> tuple[bool, str]:
     result = run_check(
-        Check(func=func, options={"file": OUTPUT, "input_file": INPUT, "sheet": SHEET, **options}), state
+        Check(func=func, options={"file": OUTPUT, "input_file": INPUT, "table": SHEET, **options}), state
     )
     assert not result.error, result.message
     return result.passed, result.message
 
 
 def test_registered() -> None:
-    for name in ["file.exists", "xlsx.total_row", "xlsx.sorted_by", "xlsx.derived_column", "xlsx.rows_where"]:
+    for name in ["file.exists", "table.total_row", "table.sorted_by", "table.derived_column", "table.rows_where"]:
         assert name in CHECKS
         assert CHECKS.get(name).description
 
 
 def test_files_read_names_both_files() -> None:
-    kind = CHECKS.get("xlsx.sorted_by")
+    kind = CHECKS.get("table.sorted_by")
     opts = kind.options(file=OUTPUT, input_file=INPUT, column="Units")
     assert sorted(opts.files_read()) == sorted([OUTPUT, INPUT])
 
 
 def test_bad_options_are_errors_not_failures(tmp_path: Path) -> None:
     state = make_state(tmp_path, None)
-    result = run_check(Check(func="xlsx.total_row", options={"file": OUTPUT}), state)
+    result = run_check(Check(func="table.total_row", options={"file": OUTPUT}), state)
     assert result.error and not result.passed
 
 
@@ -89,13 +89,13 @@ def with_total(units: Any = 59, price: Any = 1576.74, label: Any = "Total") -> l
 
 
 def test_total_row_passes(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, with_total()), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, with_total()), **TOTAL)
     assert passed, msg
 
 
 def test_total_row_average_within_tolerance(tmp_path: Path) -> None:
     state = make_state(tmp_path, with_total(units=11.8, price=315.35, label="average"))
-    passed, msg = run("xlsx.total_row", state, **TOTAL, label="Average", aggregate="average")
+    passed, msg = run("table.total_row", state, **TOTAL, label="Average", aggregate="average")
     assert passed, msg
 
 
@@ -103,60 +103,60 @@ def test_total_row_average_within_tolerance(tmp_path: Path) -> None:
 def test_total_row_max_min(tmp_path: Path, aggregate: str, units: int) -> None:
     state = make_state(tmp_path, with_total(units=units, price=None))
     passed, msg = run(
-        "xlsx.total_row", state, label_column="Order ID", columns=["Units"], aggregate=aggregate
+        "table.total_row", state, label_column="Order ID", columns=["Units"], aggregate=aggregate
     )
     assert passed, msg
 
 
 def test_total_row_wrong_value(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, with_total(units=60)), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, with_total(units=60)), **TOTAL)
     assert not passed
     assert "Orders!D7" in msg and "60" in msg and "59" in msg
 
 
 def test_total_row_formula_without_cached_value(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, with_total(units="=SUM(D2:D6)")), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, with_total(units="=SUM(D2:D6)")), **TOTAL)
     assert not passed
     assert "=SUM(D2:D6)" in msg and "write the number" in msg
 
 
 def test_total_row_text_number(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, with_total(units="59")), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, with_total(units="59")), **TOTAL)
     assert not passed and "expected a number" in msg
 
 
 def test_total_row_wrong_label(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, with_total(label="Sum")), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, with_total(label="Sum")), **TOTAL)
     assert not passed and "'Total'" in msg and "A7" in msg
 
 
 def test_total_row_changed_data_row(tmp_path: Path) -> None:
     rows = with_total()
     rows[3] = [*rows[3][:3], 31, rows[3][4]]
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, rows), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, rows), **TOTAL)
     assert not passed
     assert "data row 3" in msg and "Orders!D4" in msg and "'Units'" in msg and "31" in msg and "30" in msg
 
 
 def test_total_row_not_directly_below(tmp_path: Path) -> None:
     rows = [HEADER, *ROWS, [None] * 5, ["Total", None, None, 59, 1576.74]]
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, rows), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, rows), **TOTAL)
     assert not passed and "A7" in msg
 
 
 def test_total_row_missing(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, [HEADER, *ROWS]), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, [HEADER, *ROWS]), **TOTAL)
     assert not passed and "no row below" in msg
 
 
 def test_total_row_deleted_data_row(tmp_path: Path) -> None:
     rows = [HEADER, *ROWS[:-1], ["Total", None, None, 58, 376.74]]
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, rows), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, rows), **TOTAL)
     assert not passed and "data row 5" in msg
 
 
 def test_total_row_missing_output_fails(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.total_row", make_state(tmp_path, None), **TOTAL)
+    passed, msg = run("table.total_row", make_state(tmp_path, None), **TOTAL)
     assert not passed and "does not exist" in msg
 
 
@@ -172,7 +172,7 @@ def by(col: str, reverse: bool = False) -> list[list[Any]]:
     "col,desc", [("Units", False), ("Units", True), ("Unit Price", True), ("Date", True), ("Region", False)]
 )
 def test_sorted_by_passes(tmp_path: Path, col: str, desc: bool) -> None:
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, by(col, desc)), column=col, descending=desc)
+    passed, msg = run("table.sorted_by", make_state(tmp_path, by(col, desc)), column=col, descending=desc)
     assert passed, msg
 
 
@@ -180,24 +180,24 @@ def test_sorted_by_accepts_any_tie_order(tmp_path: Path) -> None:
     rows = by("Units")
     rows[3], rows[4] = rows[4], rows[3]  # the two 12-unit orders
     assert rows[3][3] == rows[4][3] == 12
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, rows), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, rows), column="Units")
     assert passed, msg
 
 
 def test_sorted_by_wrong_order(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, by("Units")), column="Units", descending=True)
+    passed, msg = run("table.sorted_by", make_state(tmp_path, by("Units")), column="Units", descending=True)
     assert not passed and "descending" in msg and "Orders!D2" in msg
 
 
 def test_sorted_by_unsorted_input(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, [HEADER, *ROWS]), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, [HEADER, *ROWS]), column="Units")
     assert not passed and "ascending" in msg
 
 
 def test_sorted_by_changed_row(tmp_path: Path) -> None:
     rows = by("Units")
     rows[1] = [*rows[1][:4], 1.0]
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, rows), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, rows), column="Units")
     assert not passed and "row 2" in msg and "not one of the input's rows" in msg
 
 
@@ -207,24 +207,24 @@ def test_sorted_by_split_row(tmp_path: Path) -> None:
     units = sorted(r[3] for r in ROWS)
     for r, u in zip(rows[1:], units, strict=True):
         r[3] = u
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, rows), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, rows), column="Units")
     assert not passed and "not one of the input's rows" in msg
 
 
 def test_sorted_by_dropped_row(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, by("Units")[:-1]), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, by("Units")[:-1]), column="Units")
     assert not passed and "4 data rows" in msg and "5" in msg
 
 
 def test_sorted_by_header_changed(tmp_path: Path) -> None:
     rows = by("Units")
     rows[0] = ["Order", *HEADER[1:]]
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, rows), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, rows), column="Units")
     assert not passed and "A1" in msg
 
 
 def test_sorted_by_renamed_lone_sheet_still_found(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.sorted_by", make_state(tmp_path, by("Units"), sheet="Sheet1"), column="Units")
+    passed, msg = run("table.sorted_by", make_state(tmp_path, by("Units"), sheet="Sheet1"), column="Units")
     assert passed, msg
 
 
@@ -244,7 +244,7 @@ def with_column(header: str = "Revenue", fn: Any = lambda r: round(r[3] * r[4], 
 
 
 def test_derived_column_passes(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, with_column()), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, with_column()), **DERIVED)
     assert passed, msg
 
 
@@ -258,7 +258,7 @@ def test_derived_column_passes(tmp_path: Path) -> None:
 )
 def test_derived_column_operations(tmp_path: Path, op: str, fn: Any) -> None:
     passed, msg = run(
-        "xlsx.derived_column",
+        "table.derived_column",
         make_state(tmp_path, with_column("X", fn)),
         **{**DERIVED, "new_header": "X", "operation": op},
     )
@@ -267,14 +267,14 @@ def test_derived_column_operations(tmp_path: Path, op: str, fn: Any) -> None:
 
 def test_derived_column_inserted_in_the_middle_is_found(tmp_path: Path) -> None:
     rows = [["Revenue", *HEADER], *[[round(r[3] * r[4], 2), *r] for r in ROWS]]
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, rows), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, rows), **DERIVED)
     assert passed, msg
 
 
 def test_derived_column_wrong_value(tmp_path: Path) -> None:
     rows = with_column()
     rows[2][5] = 999.0
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, rows), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, rows), **DERIVED)
     assert not passed
     assert "Orders!F3" in msg and "is 999" in msg and "= 1000" in msg
 
@@ -282,20 +282,20 @@ def test_derived_column_wrong_value(tmp_path: Path) -> None:
 def test_derived_column_unrounded_value_fails(tmp_path: Path) -> None:
     state = make_state(tmp_path, with_column(fn=lambda r: r[3] / r[4]))
     passed, msg = run(
-        "xlsx.derived_column", state, **{**DERIVED, "operation": "ratio", "decimals": 4, "tolerance": 0}
+        "table.derived_column", state, **{**DERIVED, "operation": "ratio", "decimals": 4, "tolerance": 0}
     )
     assert not passed and "ratio" in msg
 
 
 def test_derived_column_missing(tmp_path: Path) -> None:
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, with_column("Sales")), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, with_column("Sales")), **DERIVED)
     assert not passed and "no new column 'Revenue'" in msg
 
 
 def test_derived_column_original_changed(tmp_path: Path) -> None:
     rows = with_column()
     rows[1][2] = "Nowhere"
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, rows), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, rows), **DERIVED)
     assert not passed and "'Region'" in msg and "Nowhere" in msg
 
 
@@ -303,7 +303,7 @@ def test_derived_column_formula_without_value(tmp_path: Path) -> None:
     rows = with_column(fn=lambda r: None)
     for i, r in enumerate(rows[1:], start=2):
         r[5] = f"=D{i}*E{i}"
-    passed, msg = run("xlsx.derived_column", make_state(tmp_path, rows), **DERIVED)
+    passed, msg = run("table.derived_column", make_state(tmp_path, rows), **DERIVED)
     assert not passed and "=D2*E2" in msg
 
 
@@ -326,7 +326,7 @@ def where(pred: Any) -> list[list[Any]]:
 )
 def test_rows_where_passes(tmp_path: Path, op: str, threshold: int, pred: Any) -> None:
     passed, msg = run(
-        "xlsx.rows_where", make_state(tmp_path, where(pred)), column="Units", operator=op, threshold=threshold
+        "table.rows_where", make_state(tmp_path, where(pred)), column="Units", operator=op, threshold=threshold
     )
     assert passed, msg
 
@@ -334,7 +334,7 @@ def test_rows_where_passes(tmp_path: Path, op: str, threshold: int, pred: Any) -
 def test_rows_where_boundary_row_kept_wrongly(tmp_path: Path) -> None:
     """`>` must not keep rows equal to the threshold."""
     passed, msg = run(
-        "xlsx.rows_where",
+        "table.rows_where",
         make_state(tmp_path, where(lambda r: r[3] >= 12)),
         column="Units",
         operator=">",
@@ -346,7 +346,7 @@ def test_rows_where_boundary_row_kept_wrongly(tmp_path: Path) -> None:
 def test_rows_where_missing_row(tmp_path: Path) -> None:
     rows = where(lambda r: r[4] > 50)[:-1]
     passed, msg = run(
-        "xlsx.rows_where", make_state(tmp_path, rows), column="Unit Price", operator=">", threshold=50
+        "table.rows_where", make_state(tmp_path, rows), column="Unit Price", operator=">", threshold=50
     )
     assert not passed and "2 data rows, expected 3" in msg and "SO-5" in msg
 
@@ -355,7 +355,7 @@ def test_rows_where_wrong_order(tmp_path: Path) -> None:
     rows = where(lambda r: r[4] > 50)
     rows[1], rows[2] = rows[2], rows[1]
     passed, msg = run(
-        "xlsx.rows_where", make_state(tmp_path, rows), column="Unit Price", operator=">", threshold=50
+        "table.rows_where", make_state(tmp_path, rows), column="Unit Price", operator=">", threshold=50
     )
     assert not passed and "kept row 1" in msg
 
@@ -363,14 +363,14 @@ def test_rows_where_wrong_order(tmp_path: Path) -> None:
 def test_rows_where_blank_rows_left(tmp_path: Path) -> None:
     rows = [HEADER, *[r if r[3] > 12 else [None] * 5 for r in ROWS]]
     passed, msg = run(
-        "xlsx.rows_where", make_state(tmp_path, rows), column="Units", operator=">", threshold=12
+        "table.rows_where", make_state(tmp_path, rows), column="Units", operator=">", threshold=12
     )
     assert not passed
 
 
 def test_rows_where_untouched_copy_fails(tmp_path: Path) -> None:
     passed, msg = run(
-        "xlsx.rows_where", make_state(tmp_path, [HEADER, *ROWS]), column="Units", operator=">", threshold=12
+        "table.rows_where", make_state(tmp_path, [HEADER, *ROWS]), column="Units", operator=">", threshold=12
     )
     assert not passed and "kept row 1" in msg
 
@@ -383,8 +383,8 @@ def test_run_rubric(tmp_path: Path) -> None:
     checks = [
         Check(func="file.exists", options={"file": OUTPUT}),
         Check(
-            func="xlsx.sorted_by",
-            options={"file": OUTPUT, "input_file": INPUT, "sheet": SHEET, "column": "Units"},
+            func="table.sorted_by",
+            options={"file": OUTPUT, "input_file": INPUT, "table": SHEET, "column": "Units"},
         ),
     ]
     assert run_rubric(checks, state).passed

@@ -1,0 +1,40 @@
+"""The slides view: a presentation as slides of shapes with text runs, layouts and notes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.views.document import Run
+from forge.views.spec import View, register_view
+from forge.views.table import Table
+
+
+class Shape(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    kind: str = Field(description="placeholder, text box, picture, table, group, ...")
+    text: str = ""
+    runs: list[Run] = Field(default_factory=list)
+    table: Table | None = None
+
+
+class Slide(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1)
+    layout: str = ""
+    title: str = ""
+    shapes: list[Shape] = Field(default_factory=list)
+    notes: str = ""
+    hidden: bool = False
+
+
+@register_view
+class SlidesView(View):
+    kind: ClassVar[str] = "slides"
+
+    source: str
+    slides: list[Slide]
