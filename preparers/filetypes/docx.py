@@ -1,0 +1,208 @@
+"""docx, end to end: inspect, bound, read as a document or its tables, round-trip, mutate.
+
+- `inspect`: python-docx; paragraphs, tables, headings, header/footer text; an empty document
+  (no text, no tables) is refused: a task built on it is broken even though the zip is valid;
+- `check_bounds`: the zip's members and their inflated sizes, before python-docx parses XML;
+- `read` -> `DocumentView` (paragraphs with style, heading level, runs; tables; headers and
+  footers) or `TableView` (its tables, so the table checks serve docx tables too);
+- `libreoffice`: Writer's import filter forced, exported as UTF-8 text; the first and last
+  paragraphs must appear;
+- mutators (on what the oracle changed against the input): a paragraph dropped, a heading
+  demoted to body text, a run's emphasis removed.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from forge.errors import CheckError, PreparerError
+from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, MutantFiles, MutationInput, register_file_type
+from forge.filetypes import register_mutator
+from forge.filetypes.libreoffice import Expect, Unverified, ends, export, require
+from forge.views import DocumentView, Paragraph, Run, Table, TableView, View
+from preparers.filetypes._cells import number_or_text
+from preparers.filetypes._zipbounds import check_zip_bounds
+
+DOCX = {"docx"}
+
+
+def _guarded(kind: str, read: Any, data: bytes) -> Any:
+    """Run `read`, turning any library error into a PreparerError: a damaged part can surface as
+    an AttributeError or lxml error while walking the document, not only when opening it."""
+    try:
+        return read(data)
+    except PreparerError:
+        raise
+    except Exception as exc:  # BadZipFile, PackageNotFoundError, ValueError (wrong type), KeyError, ...
+        raise PreparerError(f"not a readable {kind}: {type(exc).__name__}: {exc}") from exc
+
+
+def table_rows(table: Any) -> list[list[str]]:
+    """A python-docx/pptx table's cell texts, row by row (a merged cell repeats in each slot it spans)."""
+    return [[cell.text for cell in row.cells] for row in table.rows]
+
+
+def _heading_level(style_name: str) -> int | None:
+    if style_name == "Title":
+        return 0
+    if style_name.startswith("Heading "):
+        tail = style_name.removeprefix("Heading ").strip()
+        return int(tail) if tail.isdigit() else None
+    return None
+
+
+def _run(run: Any) -> Run:
+    font = run.font
+    return Run(text=run.text, bold=run.bold, italic=run.italic, underline=bool(run.underline) if
+               run.underline is not None else None, font=font.name, size_pt=font.size.pt if font.size else None)
+
+
+def _paragraph(p: Any) -> Paragraph:
+    style = p.style.name if p.style is not None else ""
+    alignment = p.alignment.name.lower() if p.alignment is not None else None
+    return Paragraph(text=p.text, style=style or "", heading_level=_heading_level(style or ""),
+                     alignment=alignment, runs=[_run(r) for r in p.runs])
+
+
+def read_document(data: bytes, path: str) -> DocumentView:
+    import docx
+
+    try:
+        document = docx.Document(io.BytesIO(data))
+        paragraphs = [_paragraph(p) for p in document.paragraphs]
+        tables = [Table.of(f"table {n}", table_rows(t)) for n, t in enumerate(document.tables, start=1)]
+        headers = ["\n".join(p.text for p in s.header.paragraphs) for s in document.sections]
+        footers = ["\n".join(p.text for p in s.footer.paragraphs) for s in document.sections]
+    except Exception as exc:  # BadZipFile, KeyError on a missing part, lxml errors, ValueError
+        raise CheckError(f"{path} is not a readable docx document: {type(exc).__name__}: {exc}") from exc
+    return DocumentView(source=path, paragraphs=paragraphs, tables=tables, headers=headers, footers=footers)
+
+
+# --- LibreOffice route -------------------------------------------------------------------------
+
+
+def _expect(data: bytes) -> Expect:
+    import docx
+
+    document = docx.Document(io.BytesIO(data))
+    texts = [p.text for p in document.paragraphs if p.text.strip()]
+    texts += [c.text for t in document.tables for r in t.rows for c in r.cells if c.text.strip()]
+    return Expect(opened=True, groups={"": ends(texts)})
+
+
+def _check_txt(outdir: Path, stem: str, expect: Expect) -> str:
+    try:
+        text = export(outdir, stem, "txt", "a text document").read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Unverified(f"wrote a txt that is not UTF-8: {exc}") from exc
+    probes = require(expect, "", text, "the txt")
+    return f"LibreOffice loaded the document; {probes} probe text(s) found in its txt"
+
+
+@register_file_type("docx")
+class DocxFile(FileTypeBase):
+    """Word documents, read with python-docx."""
+
+    extensions = (".docx",)
+    views = ("document", "table")
+    libreoffice = LibreOfficeRoute("MS Word 2007 XML", "txt:Text (encoded):UTF8", _expect, _check_txt)
+
+    def inspect(self, data: bytes) -> FileReport:
+        return _guarded("docx document", self._inspect, data)
+
+    def _inspect(self, data: bytes) -> FileReport:
+        view = read_document(data, "document")
+        body = [p.text for p in view.paragraphs if p.text.strip()]
+        cells = [str(c) for t in view.tables for row in t.rows for c in row if c is not None]
+        if not body and not view.tables:
+            raise PreparerError("docx document is empty: no paragraph has text and there are no tables")
+        margins = [t for t in view.headers + view.footers if t.strip()]
+        return FileReport(
+            type="docx",
+            summary={"paragraphs": len(view.paragraphs), "non_empty_paragraphs": len(body),
+                     "tables": len(view.tables), "headings": [p.text for p in view.headings()][:20],
+                     "sections": len(view.headers), "words": sum(len(t.split()) for t in body + cells)},
+            text="\n".join(body + cells + margins),
+        )
+
+    def check_bounds(self, data: bytes, path: str) -> None:
+        check_zip_bounds(data, path, self.max_bytes)
+
+    def read(self, data: bytes, path: str, view: str) -> View:
+        document = read_document(data, path)
+        if view == "table":
+            tables = [Table.of(t.name, [[number_or_text(str(c)) if c is not None else None for c in row]
+                                        for row in t.rows]) for t in document.tables]
+            return TableView(source=path, tables=tables)
+        return document
+
+
+# --- mutators ----------------------------------------------------------------------------------
+
+
+def _changed(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
+    """(output path, a private python-docx Document of it, indexes of paragraphs not in the input)."""
+    import docx
+
+    path = next(iter(probe.outputs_of_type(DOCX)), None)
+    if path is None or path not in probe.oracle_outputs:
+        return None
+    document = docx.Document(io.BytesIO(probe.oracle_outputs[path]))
+    source = probe.input_of_type("docx")
+    before: set[tuple[str, str]] = set()
+    if source is not None:
+        original = docx.Document(io.BytesIO(probe.inputs[source]))
+        before = {(p.text, p.style.name if p.style is not None else "") for p in original.paragraphs}
+    changed = [i for i, p in enumerate(document.paragraphs)
+               if p.text.strip() and (p.text, p.style.name if p.style is not None else "") not in before]
+    return (path, document, changed) if changed else None
+
+
+def _save(document: Any) -> bytes:
+    buf = io.BytesIO()
+    document.save(buf)
+    return buf.getvalue()
+
+
+@register_mutator("docx.drop_paragraph", file_types=DOCX)
+def drop_paragraph(probe: MutationInput) -> MutantFiles | None:
+    """The last paragraph the task added or changed is missing (work left half done)."""
+    found = _changed(probe)
+    if found is None:
+        return None
+    path, document, changed = found
+    element = document.paragraphs[changed[-1]]._element
+    element.getparent().remove(element)
+    return {**probe.oracle_outputs, path: _save(document)}
+
+
+@register_mutator("docx.plain_style", file_types=DOCX)
+def plain_style(probe: MutationInput) -> MutantFiles | None:
+    """A paragraph the task added or changed has the plain Normal style instead of the one asked for."""
+    found = _changed(probe)
+    if found is None:
+        return None
+    path, document, changed = found
+    styled = [i for i in changed if document.paragraphs[i].style is not None
+              and document.paragraphs[i].style.name != "Normal"]
+    if not styled:
+        return None
+    document.paragraphs[styled[0]].style = document.styles["Normal"]
+    return {**probe.oracle_outputs, path: _save(document)}
+
+
+@register_mutator("docx.wrong_text", file_types=DOCX)
+def wrong_text(probe: MutationInput) -> MutantFiles | None:
+    """A paragraph the task added or changed says something slightly different (a typo, a wrong word)."""
+    found = _changed(probe)
+    if found is None:
+        return None
+    path, document, changed = found
+    paragraph = document.paragraphs[changed[0]]
+    runs = [r for r in paragraph.runs if r.text.strip()]
+    if not runs:
+        return None
+    runs[-1].text = runs[-1].text.rstrip()[:-1] if len(runs[-1].text.strip()) > 1 else runs[-1].text + "x"
+    return {**probe.oracle_outputs, path: _save(document)}

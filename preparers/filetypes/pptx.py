@@ -1,0 +1,208 @@
+"""pptx, end to end: inspect, bound, read as slides, round-trip, mutate.
+
+- `inspect`: python-pptx; slide count, shapes per slide, titles, visible text and notes; a deck
+  with no slides is refused, a slide with no shapes is a problem;
+- `check_bounds`: the zip's members and inflated sizes, before python-pptx parses XML;
+- `read` -> `SlidesView`: per slide its layout name, title, shapes (kind, text, runs, tables),
+  notes and whether it is hidden;
+- `libreoffice`: Impress's import filter forced, exported as PDF: one page per shown slide,
+  the slides' first texts must appear;
+- mutators (on what the oracle changed against the input): a slide dropped, a title changed,
+  a slide's notes removed.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from forge.errors import CheckError, PreparerError
+from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, MutantFiles, MutationInput, register_file_type
+from forge.filetypes import register_mutator
+from forge.filetypes.libreoffice import Expect, Unverified, export, require
+from forge.views import Run, Shape, Slide, SlidesView, Table, View
+from preparers.filetypes._zipbounds import check_zip_bounds
+from preparers.filetypes.docx import _guarded, table_rows
+
+PPTX = {"pptx"}
+
+
+def _run(run: Any) -> Run:
+    font = run.font
+    return Run(text=run.text, bold=font.bold, italic=font.italic,
+               underline=bool(font.underline) if font.underline is not None else None,
+               font=font.name, size_pt=font.size.pt if font.size is not None else None)
+
+
+def _shapes(shapes: Any) -> list[Shape]:
+    from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+    found: list[Shape] = []
+    for shape in shapes:
+        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+            found.extend(_shapes(shape.shapes))
+        elif getattr(shape, "has_table", False) and shape.has_table:
+            found.append(Shape(name=shape.name, kind="table", table=Table.of(shape.name, table_rows(shape.table))))
+        elif shape.has_text_frame:
+            kind = "placeholder" if shape.is_placeholder else "text box"
+            runs = [_run(r) for p in shape.text_frame.paragraphs for r in p.runs]
+            found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs))
+        else:
+            found.append(Shape(name=shape.name, kind=str(shape.shape_type).split(".")[-1].split(" ")[0].lower()))
+    return found
+
+
+def read_slides(data: bytes, path: str) -> SlidesView:
+    import pptx
+
+    try:
+        deck = pptx.Presentation(io.BytesIO(data))
+        slides = []
+        for number, slide in enumerate(deck.slides, start=1):
+            title = slide.shapes.title
+            notes = ""
+            if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
+                notes = slide.notes_slide.notes_text_frame.text
+            slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
+                                title=title.text_frame.text if title is not None and title.has_text_frame else "",
+                                shapes=_shapes(slide.shapes), notes=notes,
+                                hidden=slide._element.get("show") == "0"))
+    except Exception as exc:  # BadZipFile, KeyError on a missing part, lxml errors, ValueError
+        raise CheckError(f"{path} is not a readable pptx presentation: {type(exc).__name__}: {exc}") from exc
+    return SlidesView(source=path, slides=slides)
+
+
+# --- LibreOffice route -------------------------------------------------------------------------
+
+
+def _expect(data: bytes) -> Expect:
+    import pptx
+
+    shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
+    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
+    texts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
+
+
+def _check_pdf(outdir: Path, stem: str, expect: Expect) -> str:
+    from pypdf import PdfReader
+
+    out = export(outdir, stem, "pdf", "a presentation")
+    try:
+        reader = PdfReader(out)
+        text, pages = "\n".join(page.extract_text() or "" for page in reader.pages), len(reader.pages)
+    except Exception as exc:  # pypdf's errors on a damaged export
+        raise Unverified(f"wrote a pdf that pypdf cannot read: {type(exc).__name__}: {exc}") from exc
+    if expect.pages is not None and pages != expect.pages:
+        raise Unverified(f"wrote {pages} page(s) for {expect.pages} shown slide(s)")
+    probes = require(expect, "", text, "the pdf")
+    return f"LibreOffice rendered {pages} slide(s); {probes} probe text(s) found in its pdf"
+
+
+@register_file_type("pptx")
+class PptxFile(FileTypeBase):
+    """PowerPoint decks, read with python-pptx."""
+
+    extensions = (".pptx",)
+    views = ("slides",)
+    libreoffice = LibreOfficeRoute("Impress MS PowerPoint 2007 XML", "pdf:impress_pdf_Export", _expect, _check_pdf)
+
+    def inspect(self, data: bytes) -> FileReport:
+        return _guarded("pptx presentation", self._inspect, data)
+
+    def _inspect(self, data: bytes) -> FileReport:
+        view = read_slides(data, "deck")
+        if not view.slides:
+            raise PreparerError("pptx presentation has zero slides")
+        texts = [s.text for slide in view.slides for s in slide.shapes if s.text.strip()]
+        texts += [str(c) for slide in view.slides for s in slide.shapes if s.table is not None
+                  for row in s.table.rows for c in row if c is not None]
+        texts += [slide.notes for slide in view.slides if slide.notes.strip()]
+        return FileReport(
+            type="pptx",
+            summary={"slides": len(view.slides), "shapes_per_slide": [len(s.shapes) for s in view.slides],
+                     "titles": [s.title for s in view.slides], "layouts": [s.layout for s in view.slides]},
+            text="\n".join(texts),
+            problems=[f"slide {s.number} has no shapes" for s in view.slides if not s.shapes],
+        )
+
+    def check_bounds(self, data: bytes, path: str) -> None:
+        check_zip_bounds(data, path, self.max_bytes)
+
+    def read(self, data: bytes, path: str, view: str) -> View:
+        return read_slides(data, path)
+
+
+# --- mutators ----------------------------------------------------------------------------------
+
+
+def _deck(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
+    """(output path, a private deck, 0-based indexes of slides whose title or text is not in the input)."""
+    import pptx
+
+    path = next(iter(probe.outputs_of_type(PPTX)), None)
+    if path is None or path not in probe.oracle_outputs:
+        return None
+    deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
+    source = probe.input_of_type("pptx")
+    before: set[tuple[str, ...]] = set()
+    if source is not None:
+        before = {_signature(s) for s in pptx.Presentation(io.BytesIO(probe.inputs[source])).slides}
+    changed = [i for i, s in enumerate(deck.slides) if _signature(s) not in before]
+    return (path, deck, changed) if changed else None
+
+
+def _signature(slide: Any) -> tuple[str, ...]:
+    notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+    return (*(sh.text_frame.text for sh in slide.shapes if sh.has_text_frame), notes)
+
+
+def _save(deck: Any) -> bytes:
+    buf = io.BytesIO()
+    deck.save(buf)
+    return buf.getvalue()
+
+
+@register_mutator("pptx.drop_slide", file_types=PPTX)
+def drop_slide(probe: MutationInput) -> MutantFiles | None:
+    """The last slide the task added or changed is missing."""
+    found = _deck(probe)
+    if found is None:
+        return None
+    path, deck, changed = found
+    slides = deck.slides._sldIdLst
+    slides.remove(slides[changed[-1]])
+    return {**probe.oracle_outputs, path: _save(deck)}
+
+
+@register_mutator("pptx.wrong_title", file_types=PPTX)
+def wrong_title(probe: MutationInput) -> MutantFiles | None:
+    """A slide the task added or changed has a slightly different title."""
+    found = _deck(probe)
+    if found is None:
+        return None
+    path, deck, changed = found
+    title = next((deck.slides[i].shapes.title for i in changed if deck.slides[i].shapes.title is not None
+                  and deck.slides[i].shapes.title.text_frame.text.strip()), None)
+    if title is None:
+        return None
+    title.text_frame.text = title.text_frame.text.strip()[:-1] or "x"
+    return {**probe.oracle_outputs, path: _save(deck)}
+
+
+@register_mutator("pptx.wrong_body", file_types=PPTX)
+def wrong_body(probe: MutationInput) -> MutantFiles | None:
+    """A slide the task added or changed lost the last line of its body text."""
+    found = _deck(probe)
+    if found is None:
+        return None
+    path, deck, changed = found
+    for i in changed:
+        slide = deck.slides[i]
+        for shape in slide.placeholders:
+            if shape.placeholder_format.idx != 0 and shape.has_text_frame and len(shape.text_frame.paragraphs) > 1:
+                paragraph = shape.text_frame.paragraphs[-1]._p
+                paragraph.getparent().remove(paragraph)
+                return {**probe.oracle_outputs, path: _save(deck)}
+    return None

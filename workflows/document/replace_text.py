@@ -1,0 +1,90 @@
+"""Rename a team throughout a document (body, tables, header, footer) and save a revised copy."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, PrivateAttr
+
+from forge.models import ReferenceSolution
+from preparers._corpora import corpus
+from preparers.document import DocumentContent, make_document, write_docx
+from workflows._steps import lit, script_step, solution
+from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+
+RENAMED = {"Finance": "Group Finance", "Operations": "Business Operations", "Marketing": "Brand and Marketing",
+           "Sales": "Commercial", "Engineering": "Product Engineering", "Customer Support": "Customer Care",
+           "People": "Human Resources", "Procurement": "Purchasing", "Facilities": "Workplace Services",
+           "Legal": "Legal and Compliance"}
+
+
+class Params(BaseModel):
+    input: str
+    output: str
+    old: str
+    new: str
+    _doc: DocumentContent | None = PrivateAttr(default=None)
+
+
+@register_workflow
+class ReplaceText(Workflow[Params]):
+    spec = WorkflowSpec(
+        name="document.replace_text", apps=["document"], params=Params,
+        phrasings=[
+            'Our {{ old }} team is now called "{{ new }}". Update {{ input }} so that every "{{ old }}" reads '
+            '"{{ new }}" (body text, tables, header and footer alike) and save the result as {{ output }}.',
+            'Find and replace in {{ input }}: "{{ old }}" -> "{{ new }}", everywhere including the page header '
+            "and footer. Don't touch anything else. Save as {{ output }}.",
+            'Could you go through {{ input }} and change each mention of "{{ old }}" to "{{ new }}"? The '
+            "formatting should stay the same. Please save the revised document as {{ output }}.",
+        ],
+        criteria=["No occurrence of the old name remains anywhere in the document.",
+                  "Every place that had the old name now has the new one; all other text and styles are unchanged."],
+        files=[FileSlot(param="input", type="docx", role="input", description="A report or memo naming a team"),
+               FileSlot(param="output", type="docx", description="The revised document")],
+        checks=[CheckTemplate(func="document.text_replaced", bind={"old": "old", "new": "new"})],
+    )
+
+    def draw(self, ctx: WorkflowContext) -> Params:
+        doc = make_document(ctx.rng, ctx.faker, kind=ctx.rng.choice(["report", "memo"]))
+        text = " ".join([doc.header, doc.footer, *(r.text for p in doc.opening for r in p.runs)])
+        old = next(d for d in corpus("business")["departments"] if d in text)
+        params = Params(input=f"inputs/{doc.file_stem}.docx", output=f"outputs/{doc.file_stem}_revised.docx",
+                        old=old, new=RENAMED[old])
+        params._doc = doc
+        return params
+
+    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
+        assert params._doc is not None
+        return {"input": write_docx(params._doc)}
+
+    def reference(self, params: Params) -> ReferenceSolution:
+        script = f"""
+            import docx
+            old, new = {lit(params.old)}, {lit(params.new)}
+            document = docx.Document({lit(params.input)})
+
+            def fix(paragraph):
+                if old not in paragraph.text:
+                    return
+                target = paragraph.text.replace(old, new)
+                for run in paragraph.runs:
+                    run.text = run.text.replace(old, new)
+                if paragraph.text != target:  # the name spans runs: the first run's format for the whole text
+                    for run in paragraph.runs[1:]:
+                        run.text = ""
+                    paragraph.runs[0].text = target
+
+            parts = [document] + [s.header for s in document.sections] + [s.footer for s in document.sections]
+            for part in parts:
+                for paragraph in part.paragraphs:
+                    fix(paragraph)
+                for table in part.tables:
+                    for cell in {{c._tc: c for row in table.rows for c in row.cells}}.values():
+                        for paragraph in cell.paragraphs:
+                            fix(paragraph)
+            document.save({lit(params.output)})
+            print(sum(old in p.text for p in docx.Document({lit(params.output)}).paragraphs), "left")
+        """
+        return solution(script_step(script, f"I'll replace {params.old!r} with {params.new!r} run by run in every "
+                                    "paragraph, table cell, header and footer with python-docx, keeping formatting, "
+                                    f"and save to {params.output}.",
+                                    f"Replace {params.old} with {params.new} and save {params.output}"))
