@@ -23,6 +23,14 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else f"{text[:limit]}\n[... {len(text) - limit} more characters]"
 
 
+def _ends(text: str, limit: int) -> str:
+    """Head and tail: a command's end (what it saves, how) matters as much as its start."""
+    if len(text) <= limit:
+        return text
+    head, tail = text[: limit // 2], text[-(limit // 2):]
+    return f"{head} [... {len(text) - len(head) - len(tail)} characters ...] {tail}"
+
+
 def file_extract(state: FinalState, path: str, file_type: str) -> str:
     """A bounded, readable extract of one job-dir file as the run left it."""
     if not state.exists(path):
@@ -71,7 +79,7 @@ def trajectory_evidence(steps: list[Step], final_message: str | None) -> str:
     shown = subsample(steps)
     lines = [f"{len(steps)} steps in all; {len(shown)} shown."]
     for step in shown:
-        call = _cut(json.dumps(step.tool_call.arguments, sort_keys=True), STEP_CHARS)
+        call = _ends(json.dumps(step.tool_call.arguments, sort_keys=True), STEP_CHARS)
         output = step.error and f"error: {step.error}" or step.observation.text
         lines.append(f"[step {step.index + 1}] {step.action or '(no Action line)'}\n  call: {step.tool_call.name} {call}\n"
                      f"  exit code: {step.observation.exit_code}\n  output: {_cut(output, STEP_CHARS)}")
