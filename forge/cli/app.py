@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from forge.cli._settings import load_settings
+from forge.cli.cost import cost
 from forge.cli.tasks import gates_app, rubric_app, task_app
 from forge.errors import ForgeError
 from forge.prefect_server import PREFECT_ENV, LocalServer, api_url_or_none, require_port
@@ -26,6 +27,7 @@ app.add_typer(skills_app, name="skills")
 app.add_typer(task_app, name="task")
 app.add_typer(rubric_app, name="rubric")
 app.add_typer(gates_app, name="gates")
+app.command("cost")(cost)
 console = Console()
 err = Console(stderr=True)
 
