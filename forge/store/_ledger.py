@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
 from sqlalchemy import ColumnElement, case, func, select
 from sqlalchemy.orm import Session
 
@@ -58,6 +58,7 @@ class CostLine(BaseModel):
     cost_usd: float = 0.0
     latency_s: float = 0.0
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
