@@ -64,6 +64,10 @@ class RunContext(BaseModel):
             limits=SandboxLimits(
                 memory_mb=settings.sandbox_memory_mb,
                 max_processes=settings.sandbox_max_processes,
+                disk_mb=settings.sandbox_disk_mb,
+                wall_time_s=settings.sandbox_wall_time_s,
+                require_aggregate_limits=settings.sandbox_require_aggregate_limits,
+                cgroup_parent=settings.sandbox_cgroup_parent,
                 command_timeout_s=settings.command_timeout_s,
                 output_limit_bytes=settings.output_limit_bytes,
             ),
