@@ -156,3 +156,8 @@ def skills_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> Non
     for skill in taxonomy.skills.values():
         table.add_row(skill.id, skill.workflow, skill.category)
     console.print(table)
+
+
+from forge.cli.plugins import register as _register_author_commands  # noqa: E402  (forge plugins|new|docs)
+
+_register_author_commands(app)
