@@ -1,6 +1,7 @@
 """csv, end to end: strict UTF-8, sniffed delimiter, strict quoting, rectangular; read as a
 one-table `TableView` with numbers and ISO dates typed (as a spreadsheet app would show them);
-written back from a table view. LibreOffice has no route: its text import takes any bytes, so
+written back from a table view; mutators (wrong value, missing row, partial) on what the oracle
+changed. LibreOffice has no route: its text import takes any bytes, so
 it would prove no more than csv's own parse.
 """
 
@@ -14,13 +15,15 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, MutantFiles, MutationInput, read_view, register_file_type
+from forge.filetypes import register_mutator
 from forge.views import Table, TableView, View
 from preparers.filetypes.text import decode_utf8
 
 _INT = re.compile(r"^[+-]?(0|[1-9][0-9]*)$")  # "007" is an id, not the number 7
 _FLOAT = re.compile(r"^[+-]?(0|[1-9][0-9]*)?\.[0-9]+([eE][+-]?[0-9]+)?$|^[+-]?(0|[1-9][0-9]*)[eE][+-]?[0-9]+$")
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+CSV = {"csv"}
 
 
 def sniff_delimiter(text: str) -> str:
@@ -112,3 +115,71 @@ class CsvFile(FileTypeBase):
         if not isinstance(view, TableView) or len(view.tables) != 1:
             return None
         return write_csv(view.tables[0])
+
+
+# --- mutators: the oracle's csv output as a near miss -----------------------------------------
+
+
+def _csv_change(probe: MutationInput) -> tuple[str, list[list[Any]], list[list[Any]], list[tuple[int, int]]] | None:
+    """(output path, its rows, the input's rows, changed cells) of the first csv output, once per probe."""
+    if "csv-change" not in probe.cache:
+        probe.cache["csv-change"] = None
+        path = next(iter(probe.outputs_of_type(CSV)), None)
+        source = probe.input_of_type("csv")
+        if path is not None and path in probe.oracle_outputs:
+            out = [list(r) for r in read_view(probe.oracle_outputs[path], path, TableView).get().rows]
+            before = [list(r) for r in read_view(probe.inputs[source], source, TableView).get().rows] if source else []
+            cell = lambda g, r, c: g[r][c] if r < len(g) and c < len(g[r]) else None  # noqa: E731
+            width = max((len(r) for r in out + before), default=0)
+            changed = [(r, c) for r in range(max(len(out), len(before))) for c in range(width)
+                       if cell(out, r, c) != cell(before, r, c)]
+            probe.cache["csv-change"] = (path, out, before, changed) if changed else None
+    return probe.cache["csv-change"]
+
+
+def _mutant(probe: MutationInput, path: str, rows: list[list[Any]]) -> MutantFiles:
+    return {**probe.oracle_outputs, path: write_csv(Table.of(PurePosixPath(path).stem, rows))}
+
+
+def _nudge(value: Any) -> Any:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value + max(1, abs(value) * 0.1)
+    if isinstance(value, dt.date):
+        return value + dt.timedelta(days=1)
+    return f"{value}x"
+
+
+@register_mutator("csv.wrong_value", file_types=CSV)
+def wrong_value(probe: MutationInput) -> MutantFiles | None:
+    """One changed csv field holds a wrong value (a slip in arithmetic or typing)."""
+    found = _csv_change(probe)
+    filled = [(r, c) for r, c in found[3] if r < len(found[1]) and found[1][r][c] is not None] if found else []
+    if not found or not filled:
+        return None
+    path, rows = found[0], [list(r) for r in found[1]]
+    r, c = filled[len(filled) // 2]
+    rows[r][c] = _nudge(rows[r][c])
+    return _mutant(probe, path, rows)
+
+
+@register_mutator("csv.missing_row", file_types=CSV)
+def missing_row(probe: MutationInput) -> MutantFiles | None:
+    """The last data row of the csv output is gone (an off-by-one range)."""
+    found = _csv_change(probe)
+    if not found or len(found[1]) < 3:
+        return None
+    return _mutant(probe, found[0], [list(r) for r in found[1][:-1]])
+
+
+@register_mutator("csv.partial", file_types=CSV)
+def partial(probe: MutationInput) -> MutantFiles | None:
+    """Only the first half of the changes to the csv were made (the agent stopped early)."""
+    found = _csv_change(probe)
+    if not found or not found[2]:
+        return None
+    path, rows, before, changed = found
+    rows = [list(r) for r in rows]
+    for r, c in changed[len(changed) // 2:]:
+        if r < len(rows) and r < len(before) and c < len(before[r]):
+            rows[r][c] = before[r][c]
+    return _mutant(probe, path, rows)
