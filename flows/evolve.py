@@ -1,0 +1,164 @@
+"""The `forge-evolve` flow: evaluate harness variants on a fixed dev set and record the one chosen.
+
+The teacher's weights stay fixed while the harness H = (scaffold, tools, prompt, environment) is
+revised: each variant (prompt edits, tool sets, context-policy parameters, domain libraries) runs
+the same dev tasks with the same teacher and judge, and is scored by rubric success rate, tokens per
+task, steps, malformed calls and channel use per app. The best variant, when it beats the base,
+becomes the harness's next version (α, β, γ, ...) in the store, with the scores that chose it.
+
+Dev-set episodes are never written to the episodes table: they must not leak into training shards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+
+from prefect import flow
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.errors import ConfigError, ModelError, SandboxError
+from forge.harness import run_episode, teacher_for
+from forge.harness.versions import HarnessVariant, record_version, resolve_harness
+from forge.judge import judge_for
+from forge.models import Episode, HarnessConfig, TaskBundle
+from forge.sandbox import SandboxLimits
+from forge.settings import Settings
+from forge.store import Store, open_store
+
+log = logging.getLogger(__name__)
+
+
+class EvolveConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    harness: str = Field(default="terminal", description="The harness to evolve (its newest recorded version is the base).")
+    variants: list[HarnessVariant] = Field(min_length=1)
+    task_ids: list[str] | None = Field(default=None, description="The dev set: these stored tasks.")
+    n_tasks: int = Field(default=10, ge=1, description="Else the first N accepted tasks in the store, by id.")
+    choose: bool = Field(default=True, description="Record the best variant as a new version when it beats the base.")
+    concurrency: int | None = Field(default=None, ge=1, le=256, description="Episodes at once; default FORGE_CONCURRENCY.")
+
+    def run_id(self) -> str:
+        payload = self.model_dump(mode="json", exclude={"concurrency", "choose"})
+        return "v-" + hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+
+class VariantScore(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    version: str
+    tasks: int
+    passed: int
+    errors: int
+    success_rate: float
+    tokens_per_task: float
+    mean_steps: float
+    malformed_per_task: float
+    channels_per_app: dict[str, dict[str, int]] = Field(description="Tool calls by channel, per app of the task.")
+
+
+class EvolveResult(BaseModel):
+    run_id: str
+    base_version: str
+    dev_set: list[str]
+    scores: list[VariantScore]
+    chosen: str | None = Field(description="The variant's label, when one was recorded.")
+    recorded_version: str | None
+    reason: str
+    duration_s: float
+
+
+def dev_set(store: Store, config: EvolveConfig) -> list[TaskBundle]:
+    ids = config.task_ids or store.list_tasks(status="accepted")
+    ids = sorted(ids)[: config.n_tasks] if not config.task_ids else list(ids)
+    tasks = [store.get_task(task_id) for task_id in ids]
+    missing = [task_id for task_id, task in zip(ids, tasks) if task is None]
+    if missing or not tasks:
+        raise ConfigError(f"the dev set is empty or names tasks not in the store ({missing[:5]}); run "
+                          "`forge generate` first, or pass task ids from `forge task list`")
+    return [t for t in tasks if t is not None]
+
+
+def score(label: str, harness: HarnessConfig, results: list[Episode | None], tasks: list[TaskBundle]) -> VariantScore:
+    channels: dict[str, Counter[str]] = defaultdict(Counter)
+    done = [e for e in results if e is not None]
+    for episode, task in zip(results, tasks):
+        for step in episode.steps if episode else []:
+            for app in task.apps:
+                channels[app][step.channel] += 1
+    n = len(tasks)
+    passed = sum(e.passed for e in done)
+    return VariantScore(
+        label=label, version=harness.version, tasks=n, passed=passed,
+        errors=sum(e is None or e.status == "error" for e in results), success_rate=round(passed / n, 4),
+        tokens_per_task=round(sum(e.usage.total_tokens for e in done) / n, 1),
+        mean_steps=round(sum(len(e.steps) for e in done) / n, 2),
+        malformed_per_task=round(sum(sum(s.error is not None for s in e.steps) for e in done) / n, 3),
+        channels_per_app={app: dict(sorted(c.items())) for app, c in sorted(channels.items())},
+    )
+
+
+def rank(score: VariantScore) -> tuple[float, float, float]:
+    """Higher success rate wins; at equal rates, fewer tokens, then fewer steps."""
+    return score.success_rate, -score.tokens_per_task, -score.mean_steps
+
+
+def run(config: EvolveConfig, settings: Settings | None = None) -> EvolveResult:
+    """The evolve job: plain Python (threads for the episodes); the flow below wraps it."""
+    started = time.perf_counter()
+    settings = settings or Settings()
+    store = open_store(settings.resolved_db_url())
+    run_id = config.run_id()
+    teacher, judge = teacher_for(settings, store), judge_for(settings, store)
+    base = resolve_harness(config.harness, store)
+    candidates = [("base", base), *((v.label, v.apply(base)) for v in config.variants)]
+    tasks = dev_set(store, config)
+    limits = SandboxLimits(memory_mb=settings.sandbox_memory_mb, max_processes=settings.sandbox_max_processes,
+                           command_timeout_s=settings.command_timeout_s, output_limit_bytes=settings.output_limit_bytes)
+    scratch = settings.data_dir.resolve() / "scratch"
+    store.start_run(run_id, "evolve", config)
+
+    def evaluate(harness: HarnessConfig, task: TaskBundle) -> Episode | None:
+        try:
+            return run_episode(task, harness, teacher, judge, scratch_root=scratch, limits=limits,
+                               backend=settings.sandbox_backend, run_id=run_id)
+        except (ModelError, SandboxError) as exc:  # counted against the variant, never silently dropped
+            log.warning("evolve %s: %s@%s on %s failed: %s", run_id, harness.name, harness.version, task.id, exc)
+            return None
+
+    scores = []
+    with ThreadPoolExecutor(max_workers=config.concurrency or settings.concurrency) as pool:
+        for label, harness in candidates:
+            results = list(pool.map(lambda t, h=harness: evaluate(h, t), tasks))
+            scores.append(score(label, harness, results, tasks))
+    base_score, best = scores[0], max(scores[1:], key=rank)
+    chosen = recorded = None
+    if rank(best) <= rank(base_score):
+        reason = f"no variant beat the base ({base_score.success_rate:.0%} success, {base_score.tokens_per_task:.0f} tokens/task)"
+    elif not config.choose:
+        reason = f"{best.label} is best; not recorded (choose=False)"
+    else:
+        harness = dict(candidates)[best.label]
+        version = record_version(store, harness, best.model_dump(mode="json")).version
+        chosen, recorded = best.label, version
+        reason = f"{best.label} beat the base: {best.success_rate:.0%} vs {base_score.success_rate:.0%} success"
+    result = EvolveResult(run_id=run_id, base_version=base.version, dev_set=[t.id for t in tasks], scores=scores,
+                          chosen=chosen, recorded_version=recorded, reason=reason,
+                          duration_s=round(time.perf_counter() - started, 3))
+    store.finish_run(run_id, "completed", result)
+    return result
+
+
+@flow(name="forge-evolve", log_prints=False, validate_parameters=True)
+def evolve(variants: list[dict], harness: str = "terminal", task_ids: list[str] | None = None, n_tasks: int = 10,
+           choose: bool = True, concurrency: int | None = None) -> dict:
+    """Evaluate harness variants on a fixed dev set; record the winner as the next harness version."""
+    config = EvolveConfig(harness=harness, variants=[HarnessVariant(**v) for v in variants], task_ids=task_ids,
+                          n_tasks=n_tasks, choose=choose, concurrency=concurrency)
+    return run(config).model_dump(mode="json")

@@ -1,0 +1,74 @@
+"""Harness versions are data: variants are edits of a config, chosen ones are recorded with their scores.
+
+The published teacher went α → β (terminal channel) → γ (scaffold) → δ (teacher model) → ε (prompt).
+Here a registered built-in is α, and each version evolution chooses takes the next Greek letter;
+`resolve_harness` returns the newest recorded version of a name, else the built-in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from forge.harness.configs import HARNESSES
+from forge.models import HarnessConfig, ScaffoldConfig
+from forge.models.harness import ToolName
+
+if TYPE_CHECKING:
+    from forge.store import Store
+
+GREEK = "αβγδεζηθικλμνξοπρστυφχψω"
+
+
+class HarnessVariant(BaseModel):
+    """An edit of a base harness, evaluated before anyone chooses it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str = Field(pattern=r"^[A-Za-z0-9_.-]+$", description="Short name, e.g. `verify-prompt`.")
+    prompt_suffix: str = Field(default="", description="Appended to the system prompt template.")
+    system_prompt: str | None = Field(default=None, description="Replaces the system prompt template.")
+    tools: list[ToolName] | None = Field(default=None, description="Replaces the tool set.")
+    scaffold: dict[str, JsonValue] = Field(default_factory=dict, description="ScaffoldConfig fields to override.")
+    python_libraries: list[str] | None = Field(default=None, description="Replaces the sandbox's domain libraries.")
+
+    def apply(self, base: HarnessConfig) -> HarnessConfig:
+        """The variant as a candidate config, versioned `<base version>+<label>` until chosen."""
+        prompt = self.system_prompt if self.system_prompt is not None else base.system_prompt
+        if self.prompt_suffix:
+            prompt = f"{prompt.rstrip()}\n{self.prompt_suffix.strip()}"
+        environment = base.environment
+        if self.python_libraries is not None:
+            environment = environment.model_copy(update={"python_libraries": list(self.python_libraries)})
+        data: dict[str, Any] = {**base.model_dump(), "version": f"{base.version}+{self.label}", "system_prompt": prompt,
+                                "tools": list(self.tools) if self.tools is not None else list(base.tools),
+                                "scaffold": ScaffoldConfig(**{**base.scaffold.model_dump(), **self.scaffold}),
+                                "environment": environment}
+        return HarnessConfig(**data)
+
+
+def resolve_harness(name: str, store: Store | None = None) -> HarnessConfig:
+    """The newest version of `name` evolution recorded in the store, else the registered built-in."""
+    if store is not None:
+        recorded = store.harness_versions(name)
+        if recorded:
+            return HarnessConfig.model_validate(recorded[-1].config)
+    return HARNESSES.get(name)
+
+
+def next_version(name: str, store: Store) -> str:
+    """The next Greek letter for `name` (the built-in is α)."""
+    taken = len(store.harness_versions(name))
+    index = taken + 1
+    return GREEK[index] if index < len(GREEK) else f"ω{index - len(GREEK) + 2}"
+
+
+def record_version(store: Store, candidate: HarnessConfig, scores: dict[str, JsonValue]) -> HarnessConfig:
+    """Record a chosen candidate as the next version of its harness, with the scores that chose it."""
+    parent = resolve_harness(candidate.name, store)
+    version = next_version(candidate.name, store)
+    chosen = candidate.model_copy(update={"version": version})
+    store.record_harness_version(chosen.name, version, chosen.model_dump(mode="json"), scores,
+                                 parent_version=parent.version)
+    return chosen
