@@ -125,28 +125,23 @@ class ModelClient:
         return reply.model_copy(update={"from_cache": True})
 
     def _record(self, reply: ChatReply, context: CallContext, key: str, *, cache_hit: bool) -> None:
-        if self._store is None:
-            return
-        from forge.store import ModelCallRecord
-
-        self._store.record_model_call(ModelCallRecord(
-            role=self.endpoint.role, model=self.endpoint.model, base_url=self.endpoint.shown_url,
-            prompt_tokens=reply.usage.prompt_tokens, completion_tokens=reply.usage.completion_tokens,
-            cached_tokens=reply.usage.cached_tokens, cost_usd=reply.cost_usd,
-            latency_s=0.0 if cache_hit else reply.latency_s, cache_hit=cache_hit, request_key=key,
-            **context.model_dump(),
-        ))
+        usage = reply.usage
+        self._ledger(context, key, prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
+                     cached_tokens=usage.cached_tokens, cost_usd=reply.cost_usd,
+                     latency_s=0.0 if cache_hit else reply.latency_s, cache_hit=cache_hit)
 
     def _record_failure(self, error: ModelError, context: CallContext, key: str, latency: float) -> None:
         log.warning("%s", error)
+        self._ledger(context, key, latency_s=round(latency, 4), error=f"{type(error).__name__}: {error}")
+
+    def _ledger(self, context: CallContext, key: str, **fields: object) -> None:
         if self._store is None:
             return
         from forge.store import ModelCallRecord
 
         self._store.record_model_call(ModelCallRecord(
-            role=self.endpoint.role, model=self.endpoint.model, base_url=self.endpoint.shown_url,
-            latency_s=round(latency, 4), request_key=key, error=f"{type(error).__name__}: {error}",
-            **context.model_dump(),
+            role=self.endpoint.role, model=self.endpoint.model, base_url=self.endpoint.shown_url, request_key=key,
+            **context.model_dump(), **fields,  # type: ignore[arg-type]
         ))
 
 
