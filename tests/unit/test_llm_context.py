@@ -1,0 +1,52 @@
+"""The context policy and its OpenAI rendering: screenshots as images, the last 3 kept, the last 4
+responses in full, older steps folded to `Action:` lines after the system prompt."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from forge.harness import HARNESSES, ModelTeacher, action_line, plan_context
+from forge.llm import CallContext, EndpointConfig, ModelClient
+from forge.models import Observation, Skill, Step, ToolCall
+from skills import load_taxonomy
+from tests.support.openai_server import FakeOpenAI, reply
+from workflows import WORKFLOWS
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+
+
+def steps(n: int, screenshots: bool = True) -> list[Step]:
+    return [Step(index=i, channel="gui", thought=f"look {i}", action=f"Action: click button {i}",
+                 tool_call=ToolCall(name="bash", arguments={"command": f"echo {i}"}),
+                 observation=Observation(text=f"out {i}", exit_code=0, screenshot_png=PNG + bytes([i]) if screenshots else None))
+            for i in range(n)]
+
+
+def test_plan_keeps_four_full_responses_and_three_screenshots() -> None:
+    plan = plan_context(steps(7))
+    assert plan.folded == [0, 1, 2] and plan.full == [3, 4, 5, 6] and plan.screenshots == [4, 5, 6]
+    assert plan_context(steps(2)).folded == [] and plan_context(steps(2)).screenshots == [0, 1]
+    assert plan_context(steps(7), keep_full_responses=1, keep_screenshots=0).screenshots == []
+
+
+def test_action_lines_fall_back_to_the_call_and_mark_malformed_ones() -> None:
+    step = steps(1)[0].model_copy(update={"action": "", "error": "unknown tool"})
+    assert action_line(step) == 'Action: bash {"command": "echo 0"} (malformed call, not run)'
+
+
+def test_the_teacher_sends_the_kept_screenshots_as_images(tmp_path: Path) -> None:
+    skill: Skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
+    task = WORKFLOWS.get(skill.workflow).build(skill, seed=11)
+    with FakeOpenAI([reply("done")]) as server:
+        client = ModelClient(EndpointConfig(role="teacher", base_url=server.base_url, model="vlm", max_retries=0))
+        teacher = ModelTeacher(client)
+        turn = teacher.next_turn(task, steps(6), HARNESSES.get("terminal"), CallContext())
+    assert turn.final and turn.content == "done"
+    messages = server.chat_requests()[0]["messages"]
+    images = [part["image_url"]["url"] for m in messages if isinstance(m["content"], list)
+              for part in m["content"] if part["type"] == "image_url"]
+    assert images == [f"data:image/png;base64,{base64.b64encode(PNG + bytes([i])).decode()}" for i in (3, 4, 5)]
+    tools = [m["content"] for m in messages if m["role"] == "tool"]
+    assert len(tools) == 4 and "screenshot omitted" in tools[0] and all("omitted" not in t for t in tools[1:])
+    assert "Step 1. Action: click button 0\nStep 2. Action: click button 1" in messages[0]["content"]
