@@ -162,24 +162,29 @@ def test_a_failed_annotation_is_recorded_and_the_episode_is_not_kept(sort_bundle
     assert all(s.thought == "" for s in result.steps)
 
 
-def test_no_key_reaches_the_shards_the_store_or_the_logs(sort_bundle: TaskBundle, tmp_path: Path,
-                                                         caplog: pytest.LogCaptureFixture) -> None:
+def test_no_key_reaches_the_sandbox_the_shards_the_store_or_the_logs(
+        sort_bundle: TaskBundle, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     caplog.set_level(logging.DEBUG)
     db = tmp_path / "forge.db"
     store = open_store(f"sqlite:///{db}")
-    with FakeOpenAI(solving_script(sort_bundle)) as server:
-        settings = Settings(_env_file=None, teacher_base_url=server.base_url, teacher_model="m",  # type: ignore[call-arg]
-                            teacher_api_key=KEY, llm_max_retries=0)
-        teacher = teacher_for(settings, store)
+    snoop = reply("Action: look at the environment", tool_calls=[tool("bash", command="env; cat /proc/1/environ")])
+    with FakeOpenAI([snoop, *solving_script(sort_bundle)]) as server:
+        monkeypatch.setenv("FORGE_TEACHER_BASE_URL", server.base_url)
+        monkeypatch.setenv("FORGE_TEACHER_MODEL", "m")
+        monkeypatch.setenv("FORGE_TEACHER_API_KEY", KEY)
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+        teacher = teacher_for(Settings(_env_file=None, llm_max_retries=0), store)  # type: ignore[call-arg]
         assert isinstance(teacher, ModelTeacher)
         result = episode(sort_bundle, teacher, tmp_path)
         store.save_task(sort_bundle, "r1")
         store.save_episode(result, "r1")
-    assert result.passed
+    assert result.passed and "PATH=" in result.steps[0].observation.text  # the snoop ran, and saw no key
+    assert all(KEY not in s.observation.text for s in result.steps)
     shard = write_shard(prepare_output_dir(tmp_path / "shards"), 0, [(result, sort_bundle)])
     store.close()
     assert shard.rows == 1
     for path in [*(tmp_path / "shards").iterdir(), db]:
         assert KEY.encode() not in path.read_bytes(), path
-    assert KEY not in caplog.text and "echo" not in KEY
+    assert KEY not in caplog.text
+    monkeypatch.delenv("FORGE_TEACHER_BASE_URL")
     assert isinstance(teacher_for(Settings(_env_file=None)), ReplayTeacher)  # type: ignore[call-arg]
