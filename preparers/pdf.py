@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from forge.errors import PreparerError
 from preparers._corpora import corpus
-from preparers.document import TableBlock, slug
+from preparers.document import TableBlock
 from preparers.spec import register_preparer
 
 PdfKind = Literal["invoice", "report"]

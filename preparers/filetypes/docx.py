@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,24 @@ def _guarded(kind: str, read: Any, data: bytes) -> Any:
 def table_rows(table: Any) -> list[list[str]]:
     """A python-docx/pptx table's cell texts, row by row (a merged cell repeats in each slot it spans)."""
     return [[cell.text for cell in row.cells] for row in table.rows]
+
+
+def unique_cell_texts(table: Any) -> Iterator[str]:
+    """Non-empty cell texts once each: a merged cell appears in every grid slot it spans, so dedupe by
+    XML node (the set holds the lxml elements themselves: an id() of a dropped proxy can be reused)."""
+    seen: set[Any] = set()
+    for row in table.rows:
+        for cell in row.cells:
+            if cell._tc not in seen:
+                seen.add(cell._tc)
+                if cell.text.strip():
+                    yield cell.text
+
+
+def docx_tables(data: bytes) -> list[Any]:
+    import docx
+
+    return list(docx.Document(io.BytesIO(data)).tables)
 
 
 def _heading_level(style_name: str) -> int | None:
@@ -115,14 +134,15 @@ class DocxFile(FileTypeBase):
     def _inspect(self, data: bytes) -> FileReport:
         view = read_document(data, "document")
         body = [p.text for p in view.paragraphs if p.text.strip()]
-        cells = [str(c) for t in view.tables for row in t.rows for c in row if c is not None]
+        cells = [t for table in docx_tables(data) for t in unique_cell_texts(table)]
         if not body and not view.tables:
             raise PreparerError("docx document is empty: no paragraph has text and there are no tables")
         margins = [t for t in view.headers + view.footers if t.strip()]
         return FileReport(
             type="docx",
             summary={"paragraphs": len(view.paragraphs), "non_empty_paragraphs": len(body),
-                     "tables": len(view.tables), "headings": [p.text for p in view.headings()][:20],
+                     "tables": len(view.tables), "non_empty_cells": len(cells),
+                     "headings": [p.text for p in view.headings() if p.text.strip()][:20],
                      "sections": len(view.headers), "words": sum(len(t.split()) for t in body + cells)},
             text="\n".join(body + cells + margins),
         )

@@ -122,7 +122,9 @@ class PptxFile(FileTypeBase):
         return FileReport(
             type="pptx",
             summary={"slides": len(view.slides), "shapes_per_slide": [len(s.shapes) for s in view.slides],
-                     "titles": [s.title for s in view.slides], "layouts": [s.layout for s in view.slides]},
+                     "titles": [s.title for s in view.slides], "layouts": [s.layout for s in view.slides],
+                     "text_shapes": sum(1 for slide in view.slides for s in slide.shapes
+                                        if s.text.strip() or s.table is not None)},
             text="\n".join(texts),
             problems=[f"slide {s.number} has no shapes" for s in view.slides if not s.shapes],
         )

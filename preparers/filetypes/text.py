@@ -1,24 +1,27 @@
-"""Plain-text handlers: txt, md, json and py (csv has its own module, `preparers.filetypes.csv`).
+"""txt and md, end to end: inspect, read as text (markdown headings found), mutate.
 
-All of them must decode as strict UTF-8 (a BOM is tolerated) without NUL bytes: a produced
-file in another encoding shows as mojibake in the agent's editor. Each then parses with the
-standard library's own parser, and `text` is what a person would see, for the leftover scan.
+Both must decode as strict UTF-8 (a BOM is tolerated) without NUL bytes: a produced file in
+another encoding shows as mojibake in the agent's editor. Markdown has no invalid syntax, so
+its inspection counts headings and links; the view lists ATX headings outside code fences.
+
+Mutators (on the lines the oracle added against the input, or all lines of a new file): the
+last added (or, where it only kept lines, the last kept) line dropped, a number in an added line changed.
 """
 
 from __future__ import annotations
 
-import ast
-import io
-import json
 import re
-import tokenize
-from typing import Any
 
-from forge.errors import PreparerError
-from forge.filetypes import FileReport, FileTypeBase, register_file_type
+from forge.errors import CheckError, PreparerError
+from forge.filetypes import FileReport, FileTypeBase, MutantFiles, MutationInput, register_file_type
+from forge.filetypes import register_mutator
+from forge.views import Heading, TextView, View
 
-_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
+TEXT = {"txt", "md"}
+MAX_TEXT_BYTES = 20 * 1024 * 1024
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 
 
 def decode_utf8(data: bytes, kind: str) -> str:
@@ -36,123 +39,108 @@ def decode_utf8(data: bytes, kind: str) -> str:
     return text
 
 
-def _line_summary(text: str) -> dict[str, Any]:
-    return {"lines": len(text.splitlines()), "characters": len(text), "words": len(text.split())}
+def markdown_headings(text: str) -> list[Heading]:
+    """ATX headings (`## Title`), skipping fenced code blocks, with their 1-based line numbers."""
+    found: list[Heading] = []
+    fenced = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        match = None if fenced else _ATX.match(line)
+        if match and match.group(2):
+            found.append(Heading(level=len(match.group(1)), text=match.group(2), line=number))
+    return found
+
+
+def read_text(data: bytes, path: str, kind: str) -> TextView:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CheckError(f"{path} is not UTF-8 text: byte {data[exc.start]:#04x} at offset {exc.start}") from exc
+    return TextView(source=path, text=text, headings=markdown_headings(text) if kind == "md" else [])
+
+
+class _TextBase(FileTypeBase):
+    views = ("text",)
+    max_bytes = MAX_TEXT_BYTES
+
+    def inspect(self, data: bytes) -> FileReport:
+        text = decode_utf8(data, self.name)
+        summary = {"lines": len(text.splitlines()), "characters": len(text), "words": len(text.split())}
+        if self.name == "md":
+            summary |= {"headings": len(markdown_headings(text)), "links": len(_LINK.findall(text))}
+        return FileReport(type=self.name, summary=summary, text=text)
+
+    def read(self, data: bytes, path: str, view: str) -> View:
+        return read_text(data, path, self.name)
+
+    def create(self, view: View) -> bytes | None:
+        return view.text.encode("utf-8") if isinstance(view, TextView) else None
 
 
 @register_file_type("txt")
-class TxtFile(FileTypeBase):
-    """Plain text: UTF-8, no NULs, not blank."""
+class TxtFile(_TextBase):
+    """Plain text: UTF-8, no NULs, not blank (notes, logs, configs, reports)."""
 
-    extensions = (".txt",)
-
-    def inspect(self, data: bytes) -> FileReport:
-        text = decode_utf8(data, "txt")
-        return FileReport(type="txt", summary=_line_summary(text), text=text)
+    extensions = (".txt", ".log", ".ini", ".cfg")
 
 
 @register_file_type("md")
-class MarkdownFile(FileTypeBase):
-    """Markdown: UTF-8 text; the summary counts headings and links (markdown has no invalid syntax)."""
+class MarkdownFile(_TextBase):
+    """Markdown: UTF-8 text with ATX headings."""
 
     extensions = (".md", ".markdown")
 
-    def inspect(self, data: bytes) -> FileReport:
-        text = decode_utf8(data, "md")
-        summary = _line_summary(text) | {"headings": len(_HEADING.findall(text)),
-                                         "links": len(_LINK.findall(text))}
-        return FileReport(type="md", summary=summary, text=text)
+
+# --- mutators ----------------------------------------------------------------------------------
 
 
-def _json_strings(value: Any) -> list[str]:
-    """Keys and string values, depth first: what a reader sees besides punctuation."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in [k, *_json_strings(v)]]
-    if isinstance(value, list):
-        return [s for item in value for s in _json_strings(item)]
-    return []
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-@register_file_type("json")
-class JsonFile(FileTypeBase):
-    """JSON: UTF-8 and strict RFC 8259 (Python's NaN/Infinity extensions are rejected)."""
-
-    extensions = (".json",)
-
-    def inspect(self, data: bytes) -> FileReport:
-        text = decode_utf8(data, "json")
-        try:
-            value = json.loads(text, parse_constant=_no_constant)
-            strings = _json_strings(value)
-        except json.JSONDecodeError as exc:
-            raise PreparerError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
-        except (ValueError, RecursionError) as exc:  # NaN/Infinity; nesting deeper than Python's stack
-            raise PreparerError(f"invalid JSON: {type(exc).__name__}: {exc}") from exc
-        summary: dict[str, Any] = {"top_level": type(value).__name__}
-        if isinstance(value, dict):
-            summary["keys"] = list(value)[:20]
-        elif isinstance(value, list):
-            summary["items"] = len(value)
-        return FileReport(type="json", summary=summary, text="\n".join(strings))
-
-
-def top_level_imports(tree: ast.Module) -> list[str]:
-    """Modules imported at module level, in order, once each (`from . import x` shows as `.`)."""
-    names: list[str] = []
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            names.append("." * node.level + (node.module or ""))
-    return list(dict.fromkeys(names))
-
-
-def python_prose(tree: ast.Module, source: str) -> str:
-    """String literals (docstrings included) and comments: the prose of a module.
-
-    Not the whole source: `None` and `{}` are ordinary code, and the leftover scan would flag them.
-    """
-    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+def _added(probe: MutationInput, *, fallback: bool = False) -> tuple[str, list[str], list[int]] | None:
+    """(output path, its lines, indexes of non-blank lines not among the input's lines; with
+    `fallback`, every non-blank line when the task only kept or moved lines)."""
+    path = next(iter(probe.outputs_of_type(TEXT)), None)
+    if path is None or path not in probe.oracle_outputs:
+        return None
     try:
-        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-        comments = [t.string for t in tokens if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, SyntaxError):  # compiled already, so this is belt and braces
-        comments = []
-    return "\n".join(strings + comments)
+        lines = probe.oracle_outputs[path].decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        return None
+    before: set[str] = set()
+    for source in (f.path for f in probe.bundle.inputs() if f.type in TEXT):
+        before |= set(probe.inputs[source].decode("utf-8-sig", "replace").splitlines())
+    added = [i for i, line in enumerate(lines) if line.strip() and line not in before]
+    if not added and fallback:
+        added = [i for i, line in enumerate(lines) if line.strip()]
+    return (path, lines, added) if added else None
 
 
-@register_file_type("py")
-class PythonFile(FileTypeBase):
-    """Python source: UTF-8 and `compile()` succeeds; the summary lists imports, functions, classes.
+def _joined(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
-    `text` is the module's prose (strings and comments), since code words like `None` are not leftovers.
-    """
 
-    extensions = (".py",)
+@register_mutator("text.drop_line", file_types=TEXT)
+def drop_line(probe: MutationInput) -> MutantFiles | None:
+    """The last line the task added (or kept) is missing (a result left out)."""
+    found = _added(probe, fallback=True)
+    if found is None:
+        return None
+    path, lines, added = found
+    return {**probe.oracle_outputs, path: _joined(lines[: added[-1]] + lines[added[-1] + 1:])}
 
-    def inspect(self, data: bytes) -> FileReport:
-        source = decode_utf8(data, "py")
-        try:
-            tree = compile(source, "<file>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
-            compile(tree, "<file>", "exec", dont_inherit=True)  # catches what the parser alone lets by
-        except SyntaxError as exc:
-            raise PreparerError(f"Python syntax error at line {exc.lineno}: {exc.msg}") from exc
-        except (ValueError, RecursionError, MemoryError) as exc:  # nesting deeper than the compiler's stack
-            raise PreparerError(f"Python source does not compile: {type(exc).__name__}: {exc}") from exc
-        return FileReport(
-            type="py",
-            summary={
-                "lines": len(source.splitlines()),
-                "imports": top_level_imports(tree),
-                "functions": [n.name for n in tree.body
-                              if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)],
-                "classes": [n.name for n in tree.body if isinstance(n, ast.ClassDef)],
-            },
-            text=python_prose(tree, source),
-        )
+
+@register_mutator("text.wrong_number", file_types=TEXT)
+def wrong_number(probe: MutationInput) -> MutantFiles | None:
+    """A number in a line the task added is off by one (a miscount)."""
+    found = _added(probe)
+    if found is None:
+        return None
+    path, lines, added = found
+    for i in added:
+        match = _NUMBER.search(lines[i])
+        if match:
+            number = match.group()
+            nudged = str(int(number) + 1) if number.isdigit() else f"{float(number) + 1:.{len(number.split('.')[1])}f}"
+            lines = [*lines[:i], lines[i][: match.start()] + nudged + lines[i][match.end():], *lines[i + 1:]]
+            return {**probe.oracle_outputs, path: _joined(lines)}
+    return None

@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
-from preparers.document import DocumentContent, make_document, write_docx
+from preparers.document import make_document, write_docx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 NEW_HEADINGS = ["Lessons Learned", "Budget Impact", "Stakeholder Feedback", "Open Questions", "Dependencies"]
 
 
-class Params(BaseModel):
+class Params(Prepared):
     document: str
     heading: str
     level: int
     paragraphs: list[str]
     before_heading: str
-    _doc: DocumentContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class AddSection(Workflow[Params]):
+class AddSection(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="document.add_section", apps=["document"], params=Params,
         phrasings=[
-            'In {{ document }}, add a new section called "{{ heading }}" as a level-{{ level }} heading, placed '
+            'In {{ document }}, add a new section called "{{ heading }}" as a level {{ level }} heading, placed '
             'directly before the "{{ before_heading }}" section. Under the new heading put this paragraph: '
             '"{{ paragraphs[0] }}" Leave the rest of the report untouched and save the file in place.',
             'Please edit {{ document }}: just above the heading "{{ before_heading }}", insert a Heading '
@@ -52,12 +51,8 @@ class AddSection(Workflow[Params]):
                                city=ctx.faker.city())
         params = Params(document=f"{doc.file_stem}.docx", heading=heading, level=1, paragraphs=[text],
                         before_heading=ctx.rng.choice(doc.headings[1:]))
-        params._doc = doc
-        return params
+        return params.with_files(document=write_docx(doc))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._doc is not None
-        return {"document": write_docx(params._doc)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

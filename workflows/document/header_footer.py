@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
-from preparers.document import DocumentContent, make_document, write_docx
+from preparers.document import make_document, write_docx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 LABELS = ["Confidential", "Internal use only", "Draft for review", "Commercial in confidence"]
 
 
-class Params(BaseModel):
+class Params(Prepared):
     document: str
     header: str
     footer: str
-    _doc: DocumentContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class HeaderFooter(Workflow[Params]):
+class HeaderFooter(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="document.header_footer", apps=["document"], params=Params,
         phrasings=[
@@ -41,12 +40,8 @@ class HeaderFooter(Workflow[Params]):
         params = Params(document=f"{doc.file_stem}.docx",
                         header=f"{doc.organisation} - {ctx.rng.choice(LABELS)}",
                         footer=f"Prepared by {doc.author}")
-        params._doc = doc
-        return params
+        return params.with_files(document=write_docx(doc))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._doc is not None
-        return {"document": write_docx(params._doc)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

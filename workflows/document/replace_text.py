@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
-from preparers.document import DocumentContent, make_document, write_docx
+from preparers.document import make_document, write_docx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 RENAMED = {"Finance": "Group Finance", "Operations": "Business Operations", "Marketing": "Brand and Marketing",
            "Sales": "Commercial", "Engineering": "Product Engineering", "Customer Support": "Customer Care",
@@ -16,16 +16,15 @@ RENAMED = {"Finance": "Group Finance", "Operations": "Business Operations", "Mar
            "Legal": "Legal and Compliance"}
 
 
-class Params(BaseModel):
+class Params(Prepared):
     input: str
     output: str
     old: str
     new: str
-    _doc: DocumentContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class ReplaceText(Workflow[Params]):
+class ReplaceText(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="document.replace_text", apps=["document"], params=Params,
         phrasings=[
@@ -49,12 +48,8 @@ class ReplaceText(Workflow[Params]):
         old = next(d for d in corpus("business")["departments"] if d in text)
         params = Params(input=f"inputs/{doc.file_stem}.docx", output=f"outputs/{doc.file_stem}_revised.docx",
                         old=old, new=RENAMED[old])
-        params._doc = doc
-        return params
+        return params.with_files(input=write_docx(doc))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._doc is not None
-        return {"input": write_docx(params._doc)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
-from preparers.presentation import DeckContent, make_deck, write_pptx
+from preparers.presentation import make_deck, write_pptx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 NEW_SLIDES = {"Key Risks": ["Supplier delays", "Budget pressure", "Hiring gaps"],
               "Decisions Needed": ["Approve the revised timeline", "Confirm the budget owner", "Agree the pilot sites"],
@@ -16,17 +16,16 @@ NEW_SLIDES = {"Key Risks": ["Supplier delays", "Budget pressure", "Hiring gaps"]
               "Lessons Learned": ["Start supplier talks earlier", "Keep one owner per workstream"]}
 
 
-class Params(BaseModel):
+class Params(Prepared):
     input: str
     output: str
     title: str
     bullets: list[str]
     after_title: str
-    _deck: DeckContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class AddSlide(Workflow[Params]):
+class AddSlide(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="presentation.add_slide", apps=["presentation"], params=Params,
         phrasings=[
@@ -54,12 +53,8 @@ class AddSlide(Workflow[Params]):
         title = ctx.rng.choice([t for t in sorted(NEW_SLIDES) if t not in titles])
         params = Params(input=f"decks/{deck.file_stem}.pptx", output=f"decks/{deck.file_stem}_v2.pptx", title=title,
                         bullets=NEW_SLIDES[title], after_title=ctx.rng.choice(titles[2:-1]))
-        params._deck = deck
-        return params
+        return params.with_files(input=write_pptx(deck))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._deck is not None
-        return {"input": write_pptx(params._deck)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
-from preparers.presentation import DeckContent, make_deck, write_pptx
+from preparers.presentation import make_deck, write_pptx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 
-class Params(BaseModel):
+class Params(Prepared):
     input: str
     output: str
     title: str
-    _deck: DeckContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class RemoveSlide(Workflow[Params]):
+class RemoveSlide(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="presentation.remove_slide", apps=["presentation"], params=Params,
         phrasings=[
@@ -38,12 +37,8 @@ class RemoveSlide(Workflow[Params]):
         deck = make_deck(ctx.rng, ctx.faker)
         title = ctx.rng.choice(deck.slides[2:-1]).title
         params = Params(input=f"{deck.file_stem}.pptx", output=f"{deck.file_stem}_final.pptx", title=title)
-        params._deck = deck
-        return params
+        return params.with_files(input=write_pptx(deck))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._deck is not None
-        return {"input": write_pptx(params._deck)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, PrivateAttr
 
 from forge.models import ReferenceSolution
-from preparers.presentation import DeckContent, make_deck, write_pptx
+from preparers.presentation import make_deck, write_pptx
+from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 NOTES = ["Open with the customer story before showing the figures.",
          "Keep this brief and hand over to {name} for questions.",
@@ -16,15 +16,14 @@ NOTES = ["Open with the customer story before showing the figures.",
          "Ask {name} to say a few words about the pilot."]
 
 
-class Params(BaseModel):
+class Params(Prepared):
     deck: str
     slide_title: str
     notes: str
-    _deck: DeckContent | None = PrivateAttr(default=None)
 
 
 @register_workflow
-class SpeakerNotes(Workflow[Params]):
+class SpeakerNotes(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="presentation.speaker_notes", apps=["presentation"], params=Params,
         phrasings=[
@@ -46,12 +45,8 @@ class SpeakerNotes(Workflow[Params]):
         notes = ctx.rng.choice([n for n in NOTES if slide.notes not in n]).format(
             name=ctx.faker.first_name(), dept=ctx.rng.choice(["Finance", "Sales", "Operations", "Support"]))
         params = Params(deck=f"{deck.file_stem}.pptx", slide_title=slide.title, notes=notes)
-        params._deck = deck
-        return params
+        return params.with_files(deck=write_pptx(deck))
 
-    def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
-        assert params._deck is not None
-        return {"deck": write_pptx(params._deck)}
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

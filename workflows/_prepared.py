@@ -1,0 +1,40 @@
+"""Generated input bytes carried privately from `draw` to `contents`, never into the brief.
+
+Most app workflows generate their inputs while drawing parameters (a report, then a heading of
+it). `Prepared` params keep those bytes in a private attribute, so they cannot reach the
+instruction, the checks or the bundle's params (the information barrier), and
+`PreparedWorkflow.contents` hands them over:
+
+    return Params(document="report.docx", heading=...).with_files(document=write_docx(doc))
+"""
+
+from __future__ import annotations
+
+from typing import Self, TypeVar
+
+from pydantic import BaseModel, PrivateAttr
+
+from forge.errors import WorkflowError
+from workflows.spec import Workflow, WorkflowContext
+
+P = TypeVar("P", bound="Prepared")
+
+
+class Prepared(BaseModel):
+    """Params holding their input files' bytes privately, by slot param."""
+
+    _files: dict[str, bytes] = PrivateAttr(default_factory=dict)
+
+    def with_files(self, **files: bytes) -> Self:
+        self._files = files
+        return self
+
+
+class PreparedWorkflow(Workflow[P]):
+    """A workflow whose `draw` already made the inputs: `contents` returns them."""
+
+    def contents(self, ctx: WorkflowContext, params: P) -> dict[str, bytes]:
+        if not params._files:
+            raise WorkflowError(f"workflow {self.name!r}: draw() returned params without files; "
+                                "end it with `params.with_files(slot=bytes, ...)`")
+        return params._files
