@@ -80,13 +80,15 @@ from preparers.spec import register_preparer
 
 ITEMS = ["Desk lamp", "Notebook", "Stapler", "Monitor arm", "Headset", "Webcam", "Keyboard", "Whiteboard",
          "Cable tray", "Chair mat", "Label printer", "Paper shredder"]
-HEADER = ["Item", "Owner", "Quantity", "Unit Price"]
+HEADER = ["Item", "Owner", "Quantity", "Unit Price", "Weight (kg)"]
+NUMERIC = HEADER[2:]
 
 
 def make_records(rng: random.Random, faker: Faker, rows: int) -> Table:
-    """`rows` distinct items, each with a real-looking owner, a quantity and a price."""
+    """`rows` distinct items, each with a real-looking owner, a quantity, a price and a weight."""
     names = rng.sample(ITEMS, rows)
-    body = [[n, faker.name(), rng.randint(1, 60), round(rng.uniform(4, 400), 2)] for n in names]
+    body = [[n, faker.name(), rng.randint(1, 60), round(rng.uniform(4, 400), 2), round(rng.uniform(0.2, 25), 1)]
+            for n in names]
     return Table.of("records", [HEADER, *body])
 
 
@@ -112,12 +114,18 @@ import shlex
 from pydantic import BaseModel
 
 from forge.models import ReferenceSolution, ReferenceStep
-from forge_$name.preparer import make_records, write_records
+from forge_$name.preparer import NUMERIC, make_records, write_records
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, Workflow, WorkflowContext, WorkflowSpec, register_workflow
+
+
+FOLDERS = ["data", "records", "shared"]
+STEMS = ["inventory", "equipment_loans", "office_supplies", "asset_register", "stock_take", "purchase_log"]
+SUBJECTS = ["items with their owners", "equipment on loan to staff", "supplies and who ordered them"]
 
 
 class Params(BaseModel):
     path: str
+    subject: str
     column: str
     descending: bool
     order: str
@@ -132,10 +140,12 @@ class SortRecords(Workflow[Params]):
     spec = WorkflowSpec(
         name="$name.sort_records", apps=["$name"], params=Params, skill_params=Options,
         phrasings=[
-            "The file {{ path }} lists items with their owners. Sort its rows by {{ column }} in {{ order }} "
-            "order, keeping the header first and each row together, and save it in place (same file name).",
-            "Please reorder {{ path }} so the rows run by {{ column }}, {{ order }}; whole rows move, the "
-            "header stays on top, and the file keeps its name.",
+            "The file {{ path }} lists {{ subject }}. Sort its rows by {{ column }} in {{ order }} order, "
+            "keeping the header first and each row together, and save it in place (same file name).",
+            "Please reorder {{ path }} ({{ subject }}) so the rows run by {{ column }}, {{ order }}; whole rows "
+            "move, the header stays on top, and the file keeps its name.",
+            "{{ path }}: sort the {{ subject }} by {{ column }}, {{ order }}. Edit the file itself; keep the "
+            "header row and every row whole.",
         ],
         criteria=["Every row is kept, whole.", "Rows are ordered by the column, in the direction asked."],
         files=[FileSlot(param="path", type="csv", role="in_place")],
@@ -145,9 +155,9 @@ class SortRecords(Workflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         descending = ctx.options.descending if ctx.options.descending is not None else ctx.rng.random() < 0.5
-        column = ctx.rng.choice(["Quantity", "Unit Price"])
-        return Params(path="data/records.csv", column=column, descending=descending,
-                      order="descending" if descending else "ascending")
+        path = f"{ctx.rng.choice(FOLDERS)}/{ctx.rng.choice(STEMS)}.csv"
+        return Params(path=path, subject=ctx.rng.choice(SUBJECTS), column=ctx.rng.choice(NUMERIC),
+                      descending=descending, order="descending" if descending else "ascending")
 
     def contents(self, ctx: WorkflowContext, params: Params) -> dict[str, bytes]:
         while True:  # rows already in the asked order would let doing nothing pass
