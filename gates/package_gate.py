@@ -27,6 +27,7 @@ from forge.environment import JobState, SetupError, TaskEnvironment
 from forge.errors import CheckError, PreparerError
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
+from forge.tree import TreeLimitError
 from gates._numbers import numbers_in
 from gates.mutations import MUTATORS, MutationInput, mutants
 from gates.spec import GateContext, Rejection, register_gate
@@ -45,6 +46,12 @@ class PackageGate:
     name = "package"
 
     def check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
+        try:
+            return self._check(bundle, ctx)
+        except TreeLimitError as exc:  # setup or reference left a tree the host will not read whole
+            raise Rejection("job_dir_over_bounds", str(exc)) from exc
+
+    def _check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
         clock = _Clock()
         untouched, setup_state = clock.time("do_nothing", self._do_nothing, bundle, ctx)
         solved, outputs = clock.time("oracle", self._oracle, bundle, ctx, setup_state)

@@ -68,10 +68,10 @@ class _Hierarchy:
     parent: Path
 
 
-def _mounts() -> list[tuple[str, str, str, set[str]]]:
+def _mounts(mountinfo: str = "/proc/self/mountinfo") -> list[tuple[str, str, str, set[str]]]:
     """(fs type, mount root, mount point, super options) of every cgroup mount we can see."""
     found = []
-    with open("/proc/self/mountinfo", encoding="utf-8") as handle:
+    with open(mountinfo, encoding="utf-8") as handle:
         for line in handle:
             left, _, right = line.partition(" - ")
             fields, tail = left.split(), right.split()
@@ -91,16 +91,19 @@ def _under(mount_root: str, point: str, path: str) -> Path:
     return Path(point) / ("" if rel == "." else rel)
 
 
-def discover(parent: str | None = None) -> tuple[_Hierarchy, ...]:
+def discover(
+    parent: str | None = None, *, mountinfo: str = "/proc/self/mountinfo", cgroups: str = "/proc/self/cgroup"
+) -> tuple[_Hierarchy, ...]:
     """The hierarchies that hold `memory` and `pids`, v1 preferred where a controller is bound there.
 
     `parent` (a cgroup path such as `/forge`) replaces this process's own cgroup as the place
     sandbox cgroups are made in. Raises CgroupUnavailableError when a controller is missing.
+    `mountinfo` and `cgroups` name the files read (another process's, in tests).
     """
-    own = _own_paths()
+    own = _paths_of(cgroups)
     chosen: dict[str, _Hierarchy] = {}
     unified: tuple[str, str] | None = None
-    for fstype, root, point, options in _mounts():
+    for fstype, root, point, options in _mounts(mountinfo):
         if fstype == "cgroup2":
             unified = (root, point)
             continue

@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import socket
 import struct
 import subprocess
 import sys
@@ -34,6 +33,7 @@ from forge.models import ReferenceSolution, ReferenceStep, TaskBundle
 from forge.safezip import UnsafeZipError, check_zip, read_member
 from forge.sandbox import BwrapSandbox, JobDir, SandboxLimits, open_sandbox
 from forge.tree import TreeLimitError, TreeLimits, chown_tree, remove_tree, walk
+from gates import GateContext, run_gate
 from skills import load_taxonomy
 from tests.conftest import require
 from workflows import WORKFLOWS
@@ -93,6 +93,17 @@ def test_an_episode_with_a_deep_tree_completes_and_removes_its_job_dir(sort_bund
     task = _with_steps(sort_bundle, f"{COLD_PYTHON} -c \"{NEST.format(n=3000)}\"")
     episode = run_episode(task, HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge(), scratch_root=tmp_path)
     assert episode.status in ("completed", "error") and "RecursionError" not in (episode.error or "")
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_bwrap
+def test_a_reference_that_leaves_a_deep_tree_is_a_recorded_gate_rejection(sort_bundle: TaskBundle, tmp_path: Path) -> None:
+    steps = [*sort_bundle.reference.steps, *_with_steps(sort_bundle, f"{COLD_PYTHON} -c \"{NEST.format(n=3000)}\"")
+             .reference.steps]
+    task = sort_bundle.model_copy(update={"reference": ReferenceSolution(steps=steps)})
+    result = run_gate("package", task, GateContext(scratch_root=tmp_path))
+    assert (result.passed, result.reason) == (False, "job_dir_over_bounds"), result.message
+    assert "nested deeper than" in (result.message or "")
     assert list(tmp_path.iterdir()) == []
 
 
