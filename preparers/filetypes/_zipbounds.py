@@ -11,6 +11,7 @@ import io
 import zipfile
 
 from forge.errors import CheckError
+from forge.safezip import UnsafeZipError, ZipLimits, check_zip
 
 MAX_MEMBERS = 2000
 MAX_INFLATED_BYTES = 200 * 1024 * 1024
@@ -21,6 +22,10 @@ def check_zip_bounds(data: bytes, path: str, max_bytes: int) -> None:
     """Raise CheckError when the file, its member count, or its inflated size is out of bounds."""
     if len(data) > max_bytes:
         raise CheckError(f"{path} is {len(data)} bytes, over the {max_bytes}-byte bound")
+    try:  # the sizes below are what the zip states; this inflates each member to check it says the truth
+        check_zip(data, path, ZipLimits(max_members=MAX_MEMBERS, max_total_bytes=MAX_INFLATED_BYTES))
+    except UnsafeZipError as exc:
+        raise CheckError(str(exc)) from exc
     try:
         members = zipfile.ZipFile(io.BytesIO(data)).infolist()
     except (zipfile.BadZipFile, ValueError, OSError) as exc:

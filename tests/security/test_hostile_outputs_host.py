@@ -187,12 +187,24 @@ def _find(data: bytearray, signature: bytes, name_at: int, name: str) -> int:
     return at
 
 
-def _lying_xlsx(inflates_to: int, states: int) -> bytes:
-    """A real workbook plus a member whose local and central headers claim `states` bytes
+def _office_file(kind: str) -> bytes:
+    """A real, empty office file of `kind`, saved by its own library."""
+    import docx
+    import pptx
+
+    if kind == "xlsx":
+        return _workbook()
+    buf = io.BytesIO()
+    (docx.Document() if kind == "docx" else pptx.Presentation()).save(buf)
+    return buf.getvalue()
+
+
+def _lying_xlsx(inflates_to: int, states: int, kind: str = "xlsx") -> bytes:
+    """A real office file plus a member whose local and central headers claim `states` bytes
     (sizes patched in place after zipfile wrote the true ones)."""
     name = "xl/media/lie.xml"
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(_workbook())) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    with zipfile.ZipFile(io.BytesIO(_office_file(kind))) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             dst.writestr(info.filename, src.read(info))
         dst.writestr(name, b"")  # placeholder, replaced below with a hand-made deflated member
@@ -230,6 +242,16 @@ def test_a_lying_zip_that_inflates_to_gigabytes_is_stopped_in_bounded_memory(tmp
     outcome, peak = _peak(setup, "state.sheets('out.xlsx')")
     assert outcome.startswith("CheckError") and "over the bound" in outcome, outcome
     assert peak - _baseline_mib(setup) < 128, f"refusing the lying zip took {peak} MiB"
+
+
+@pytest.mark.parametrize("kind", ["docx", "pptx"])
+def test_a_lying_docx_or_pptx_is_refused_before_its_library_parses_it(kind: str) -> None:
+    from forge.filetypes import FILE_TYPES
+
+    data = _lying_xlsx(inflates_to=5 * MIB, states=1000, kind=kind)
+    with pytest.raises(CheckError, match="states 1000 bytes but inflates to"):
+        FILE_TYPES.get(kind).check_bounds(data, f"outputs/report.{kind}")
+    FILE_TYPES.get(kind).check_bounds(_office_file(kind), f"outputs/report.{kind}")  # an honest one passes
 
 
 def test_read_member_stops_at_the_bound_whatever_the_member_states() -> None:
