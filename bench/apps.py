@@ -1,0 +1,134 @@
+"""Benchmark: verified tasks/s per app with every gate, and lines per workflow file; one JSON object.
+
+    python bench/apps.py --tasks 30 --workers 2 [--apps spreadsheet document]
+
+For each app, `--tasks` skills of that app are sampled (seeded) and each is built by its
+workflow and put through every gate in order, as the flow does: file (with the LibreOffice
+round trip), consistency, duplicate (one index per app run, in the parent), package (sandboxed
+do-nothing, oracle and mutation probes). Workers are warmed first (imports, a sandbox, the
+zygote, each app's LibreOffice) so the clock times steady-state work. Goals: every app >= 5
+verified tasks/s on 2 cores; spreadsheets >= 9.
+
+`workflow_files` counts the lines of each registered workflow's module (its declarative spec,
+draw, contents and reference): median and max, the "a new workflow is 30-80 lines" figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import multiprocessing
+import multiprocessing.util
+import os
+import platform
+import statistics
+import tempfile
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
+from gates.libreoffice import stop_kept_offices
+from gates.roundtrip import libreoffice_roundtrip
+from skills import SkillSample, load_taxonomy, sample_skills
+from workflows import WORKFLOWS
+
+_CTX: GateContext | None = None
+
+
+def _init(scratch: str, libreoffice: bool) -> None:
+    """Each worker: its gate context, a warm sandbox and zygote; kept soffices stop at exit."""
+    global _CTX
+    from forge.sandbox import open_sandbox
+
+    multiprocessing.util.Finalize(None, stop_kept_offices, exitpriority=10)  # workers leave by os._exit
+    root = Path(tempfile.mkdtemp(dir=scratch))
+    _CTX = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo") if libreoffice else None)
+    with open_sandbox(Path(tempfile.mkdtemp(dir=root))) as box:
+        box.run("python3 -c pass")
+
+
+def _build_and_gate(sample: SkillSample) -> tuple[str, str]:
+    """(skill id, "accepted" or "<gate>:<reason>") for one sample, every gate except the duplicate one."""
+    assert _CTX is not None
+    try:
+        bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
+    except Exception as exc:  # noqa: BLE001 - counted as a rejection, as the flow records it
+        return sample.skill.id, f"workflow:{type(exc).__name__}"
+    for gate in GATE_ORDER:
+        if gate == "duplicate":
+            continue
+        result = run_gate(gate, bundle, _CTX)
+        if not result.passed:
+            return sample.skill.id, f"{gate}:{result.reason}"
+    return bundle.model_dump_json(), "accepted"
+
+
+def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str, object]:
+    from forge.models import TaskBundle
+
+    started = time.perf_counter()
+    outcomes = list(pool.map(_build_and_gate, samples))
+    index, verdicts = NearDuplicateIndex(), Counter()
+    for payload, verdict in outcomes:
+        if verdict == "accepted":
+            bundle = TaskBundle.model_validate_json(payload)
+            verdict = "duplicate:near_duplicate" if index.find(bundle) else "accepted"
+            if verdict == "accepted":
+                index.claim(bundle)
+        verdicts[verdict] += 1
+    seconds = time.perf_counter() - started
+    return {"tasks": len(samples), "verified": verdicts.pop("accepted", 0), "rejected": dict(verdicts),
+            "seconds": round(seconds, 2), "verified_tasks_per_s": round((len(samples) - sum(verdicts.values()))
+                                                                        / seconds, 2)}
+
+
+def workflow_lines() -> dict[str, object]:
+    lines = {name: len(Path(inspect.getsourcefile(type(flow)) or "").read_text().splitlines())
+             for name, flow in WORKFLOWS.items()}
+    return {"count": len(lines), "median": statistics.median(lines.values()) if lines else 0,
+            "max": max(lines.values(), default=0), "per_workflow": lines}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=30, help="tasks per app")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--apps", nargs="*", help="only these apps (default: every app with skills)")
+    parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
+    args = parser.parse_args()
+
+    taxonomy = load_taxonomy()
+    by_app: dict[str, list[str]] = defaultdict(list)
+    for skill in taxonomy.skills.values():
+        if skill.workflow in WORKFLOWS and len(skill.apps) == 1:
+            by_app[skill.apps[0]].append(skill.id)
+        elif skill.workflow in WORKFLOWS:
+            by_app["multi"].append(skill.id)
+    apps = sorted(a for a in by_app if not args.apps or a in args.apps)
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-apps-") as scratch, ProcessPoolExecutor(
+            args.workers, mp_context=multiprocessing.get_context("fork"),
+            initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
+        for app in apps:  # warm: each worker runs one task of the app untimed (its LibreOffice module starts)
+            warm = sample_skills(taxonomy, args.workers, args.seed + 7919, skill_ids=by_app[app])
+            list(pool.map(_build_and_gate, warm))
+        for app in apps:
+            samples = sample_skills(taxonomy, args.tasks, args.seed, skill_ids=by_app[app])
+            results[app] = _run_app(pool, samples)
+    print(json.dumps({
+        "benchmark": "apps",
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "parameters": {"tasks_per_app": args.tasks, "workers": args.workers, "seed": args.seed,
+                       "libreoffice": not args.no_libreoffice},
+        "apps": results,
+        "workflow_files": workflow_lines(),
+        "goals": {"every_app_verified_tasks_per_s": 5, "spreadsheet_verified_tasks_per_s": 9},
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()
