@@ -69,6 +69,8 @@ class ModelTeacher:
         if not reply.tool_calls:
             return TeacherTurn(thought=thought, action=action, content=rest or (reply.content or "").strip(),
                                thought_source=source, usage=usage)
+        thought = thought or rest  # prose beside a tool call, with no <think> or Action line, is its reasoning
+        source = "teacher" if thought else None
         call = reply.tool_calls[0]
         note = (f"only the first of {len(reply.tool_calls)} tool calls ran; make one call per turn"
                 if len(reply.tool_calls) > 1 else None)

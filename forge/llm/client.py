@@ -14,11 +14,9 @@ import logging
 import time
 from typing import TYPE_CHECKING, TypeVar
 
-import openai
 from pydantic import BaseModel, ValidationError
 
 from forge.errors import ModelError
-from forge.llm._translate import model_error, reply_from
 from forge.llm.config import EndpointConfig, Role, endpoint_for
 from forge.llm.limits import limiter_for
 from forge.llm.messages import CallContext, ChatReply, ChatRequest
@@ -46,6 +44,8 @@ class ModelClient:
         self.endpoint = endpoint
         self._store = store
         self._limiter = limiter_for(endpoint.shown_url, endpoint.max_concurrency, endpoint.requests_per_minute)
+        import openai  # here, not at import time: every gate and worker process imports the harness
+
         self._openai = openai.OpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key.get_secret_value() if endpoint.api_key else _NO_KEY,
@@ -72,6 +72,10 @@ class ModelClient:
 
     def chat(self, request: ChatRequest, context: CallContext | None = None) -> ChatReply:
         """One chat completion: from the cache if this exact request was answered before."""
+        import openai
+
+        from forge.llm._translate import model_error, reply_from
+
         context = context or CallContext()
         key = request.cache_key(self.endpoint.model)
         cached = self._cached(key)

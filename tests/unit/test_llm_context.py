@@ -50,3 +50,14 @@ def test_the_teacher_sends_the_kept_screenshots_as_images(tmp_path: Path) -> Non
     tools = [m["content"] for m in messages if m["role"] == "tool"]
     assert len(tools) == 4 and "screenshot omitted" in tools[0] and all("omitted" not in t for t in tools[1:])
     assert "Step 1. Action: click button 0\nStep 2. Action: click button 1" in messages[0]["content"]
+
+
+def test_reasoning_is_read_from_the_field_a_think_block_or_prose() -> None:
+    from forge.harness.model_teacher import split_reply
+    from forge.llm import ChatReply
+
+    assert split_reply(ChatReply(reasoning="r", content="Action: sort it")) == ("r", "Action: sort it", "")
+    assert split_reply(ChatReply(content="<think>t</think>\nAction: sort it")) == ("t", "Action: sort it", "")
+    assert split_reply(ChatReply(content="I will sort.\nAction: sort it")) == ("I will sort.", "Action: sort it", "")
+    assert split_reply(ChatReply(content="All done.")) == ("", "", "All done.")
+    assert split_reply(ChatReply(content=None)) == ("", "", "")
