@@ -16,7 +16,7 @@ import io
 import tokenize
 
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, MutantFiles, MutationInput, register_file_type, register_mutator
 from forge.views import ProjectView, View
 from preparers.filetypes._tar import pack_tar, read_tar
 from preparers.filetypes.text import decode_utf8
@@ -124,3 +124,23 @@ class ProjectFile(FileTypeBase):
 
     def read(self, data: bytes, path: str, view: str) -> View:
         return ProjectView(source=path, files=project_files(data, path))
+
+
+# --- mutators ----------------------------------------------------------------------------------
+
+
+@register_mutator("py.reverted", file_types={"py"})
+def reverted(probe: MutationInput) -> MutantFiles | None:
+    """A module the task changed is back as the project gave it (the change never saved)."""
+    for output in probe.outputs_of_type({"py"}):
+        for source in (f for f in probe.bundle.inputs() if f.type == "project"):
+            prefix = source.path.rstrip("/") + "/"
+            if not output.startswith(prefix):
+                continue
+            try:
+                given = project_files(probe.inputs[source.path], source.path).get(output[len(prefix):])
+            except CheckError:
+                return None
+            if given is not None and given.encode("utf-8") != probe.oracle_outputs.get(output):
+                return {**probe.oracle_outputs, output: given.encode("utf-8")}
+    return None
