@@ -295,3 +295,64 @@ def test_py_syntax_error_names_the_line() -> None:
 
 def test_py_error_only_the_compiler_finds_is_rejected() -> None:
     broken("py", b"def f():\n    pass\nreturn 1\n", r"line 3: 'return' outside function")
+
+
+# --- the handler contract: views, bounds before parsing, create, lookup by extension ----------
+
+
+def test_xlsx_and_csv_read_into_the_same_table_view() -> None:
+    import datetime as dt
+
+    from forge.filetypes import read_view
+    from forge.views import TableView
+    from tests.xlsx import xlsx_bytes
+
+    rows = [["Item", "Qty", "When", "Code"], ["Lamp ", 3, dt.datetime(2024, 5, 1), "007"], ["Desk", 2.5, None, "12"]]
+    from_xlsx = read_view(xlsx_bytes(rows, "Stock"), "in/stock.xlsx", TableView)
+    from_csv = read_view(b"Item,Qty,When,Code\nLamp ,3,2024-05-01,007\nDesk,2.5,,12\n", "in/stock.csv", TableView)
+    assert [t.name for t in from_xlsx.tables] == ["Stock"] and [t.name for t in from_csv.tables] == ["stock"]
+    expected = [["Item", "Qty", "When", "Code"], ["Lamp", 3, dt.date(2024, 5, 1), "007"], ["Desk", 2.5, None, 12]]
+    assert from_csv.get().rows == expected
+    assert from_xlsx.get().rows[:2] == expected[:2] and from_xlsx.get().rows[2][:3] == ["Desk", 2.5, None]
+    assert from_xlsx.get("Stock").need_col("qty") == 1
+
+
+def test_csv_create_round_trips_through_read() -> None:
+    from forge.filetypes import read_view
+    from forge.views import Table, TableView
+
+    table = Table.of("t", [["Name", "Score"], ["Ada, L.", 9.5], ["Bo", 10.0]])
+    data = FILE_TYPES.get("csv").create(TableView(source="t.csv", tables=[table]))
+    assert data == b'Name,Score\n"Ada, L.",9.5\nBo,10\n'
+    assert read_view(data, "t.csv", TableView).get().rows == [["Name", "Score"], ["Ada, L.", 9.5], ["Bo", 10]]
+
+
+def test_bounds_are_checked_before_any_parser_and_errors_name_the_file() -> None:
+    import zipfile
+
+    from forge.errors import CheckError
+    from forge.filetypes import read_view
+    from forge.views import DocumentView, TableView
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", b'<worksheet><sheetData><row r="1"><c r="A1"/></row>'
+                   b'<row r="900000"><c r="ZZ900000"/></row></sheetData></worksheet>')
+    with pytest.raises(CheckError, match="out/big.xlsx"):
+        read_view(buf.getvalue(), "out/big.xlsx", TableView)
+    with pytest.raises(CheckError, match="out/r.csv: a csv file cannot be read as a document view"):
+        read_view(b"a,b\n1,2\n", "out/r.csv", DocumentView)
+    with pytest.raises(CheckError, match=r"out/r.xyz: no file type handles this extension; known: .*\.csv"):
+        read_view(b"x", "out/r.xyz", TableView)
+
+
+def test_every_handler_meets_the_protocol_and_views_are_registered() -> None:
+    from forge.filetypes import FileType, file_type_for
+    from forge.views import VIEWS
+
+    for name, handler in FILE_TYPES.items():
+        assert isinstance(handler, FileType), name
+        assert set(handler.views) <= set(VIEWS), (name, handler.views)
+        for ext in handler.extensions:
+            assert file_type_for(f"dir/file{ext.upper()}").name == name
+    assert FILE_TYPES.get("xlsx").libreoffice is not None and FILE_TYPES.get("csv").libreoffice is None

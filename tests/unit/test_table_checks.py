@@ -391,3 +391,56 @@ def test_run_rubric(tmp_path: Path) -> None:
     (tmp_path / "untouched").mkdir()
     result = run_rubric(checks, make_state(tmp_path / "untouched", None))
     assert not result.passed and len(result.failures()) == 2
+
+
+# --- as strict as the instruction; any table format; in place; paths found by type -----------
+
+
+@pytest.mark.parametrize("value,ok", [(1.23, True), (1.2346, False), (1.24, False), (1.2, False)])
+def test_rounded_to_two_places_fails_an_unrounded_value(tmp_path: Path, value: float, ok: bool) -> None:
+    """The instruction says "rounded to 2 decimal places" and 1 x 1.2345 = 1.2345: only 1.23 passes;
+    1.2346 is within any 0.01 tolerance but is not rounded, 1.24 is rounded but wrong."""
+    original = [HEADER, [*ROWS[0][:3], 1, 1.2345], *ROWS[1:]]
+    result = [[*HEADER, "Revenue"], *[[*r, round(r[3] * r[4], 2)] for r in original[1:]]]
+    result[1][5] = value
+    (tmp_path / "inputs").mkdir()
+    (tmp_path / "outputs").mkdir()
+    (tmp_path / OUTPUT).write_bytes(xlsx_bytes(result))
+    passed, msg = run("table.derived_column", FinalState(tmp_path, {INPUT: xlsx_bytes(original)}), **DERIVED)
+    assert passed is ok, msg
+    if value == 1.2346:
+        assert "Orders!F2" in msg and "not rounded as asked" in msg
+
+
+def csv_bytes(rows: list[list[Any]]) -> bytes:
+    return "".join(",".join("" if v is None else str(v) for v in row) + "\n" for row in rows).encode()
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_the_same_table_check_reads_csv_and_in_place_edits(tmp_path: Path, in_place: bool) -> None:
+    src, out = "data/orders.csv", ("data/orders.csv" if in_place else "out/orders_sorted.csv")
+    before = [HEADER, *ROWS]
+    after = [HEADER, *sorted(ROWS, key=lambda r: r[3])]
+    (tmp_path / "data").mkdir()
+    (tmp_path / "out").mkdir()
+    (tmp_path / out).write_bytes(csv_bytes(after))
+    state = FinalState(tmp_path, {src: csv_bytes(before)})
+    check = Check(func="table.sorted_by", options={"file": out, "input_file": src, "column": "Units"})
+    assert run_check(check, state).passed
+    (tmp_path / out).write_bytes(csv_bytes(before))  # untouched: the input order is not sorted
+    result = run_check(check, state)
+    assert not result.passed and "not in ascending order of 'Units'" in result.message
+
+
+def test_path_options_are_found_by_type_not_name() -> None:
+    from forge.checks import CheckOptions, InputPath, OutputPath
+
+    class Odd(CheckOptions):
+        report: OutputPath
+        source: InputPath | None = None
+        title: str
+
+    assert Odd.path_fields() == {"report": "output", "source": "input"}
+    assert Odd(report="out/r.md", source="in/a.csv", title="x").paths() == [
+        ("report", "output", "out/r.md"), ("source", "input", "in/a.csv")]
+    assert Odd(report="out/r.md", title="x").files_read() == ["out/r.md"]
