@@ -323,6 +323,31 @@ def make_table(
     return TABLE_KINDS[kind].make(rng, faker, n)
 
 
+# --- derived columns ---------------------------------------------------------------------------
+
+# Meaningful computations per table kind: (kind, operation, left, right, new header). A kind without
+# one for an operation gets a generic "Left op Right" column from `derived_candidates`.
+DERIVED_COLUMNS = [
+    ("sales", "product", "Units", "Unit Price", "Revenue"),
+    ("inventory", "product", "Quantity", "Unit Cost", "Stock Value"),
+    ("employees", "sum", "Salary", "Bonus", "Total Pay"),
+    ("employees", "ratio", "Bonus", "Salary", "Bonus Rate"),
+    ("budget", "difference", "Budget", "Actual", "Variance"),
+    ("budget", "ratio", "Actual", "Budget", "Budget Used"),
+    ("budget", "difference", "Actual", "Budget", "Over Budget"),
+]
+
+
+def derived_candidates(table: Table, operation: str, symbol: str) -> list[tuple[str, str, str]]:
+    """(left, right, new header) columns `operation` makes sense on in `table` (no ratio by a zero)."""
+    named = [(a, b, h) for k, op, a, b, h in DERIVED_COLUMNS if k == table.kind and op == operation]
+    if named:
+        return named
+    pairs = [(a, b) for a in table.numeric for b in table.numeric if a != b]
+    pairs = [(a, b) for a, b in pairs if operation != "ratio" or all(v != 0 for v in table.column(b))]
+    return [(a, b, f"{a} {symbol} {b}") for a, b in pairs]
+
+
 # --- writing -------------------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from preparers.spreadsheet import Table
+from preparers.spreadsheet import DERIVED_COLUMNS, derived_candidates
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
     VALUES_NOTE, SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
@@ -14,19 +14,6 @@ Operation = Literal["product", "difference", "sum", "ratio"]
 SYMBOL = {"product": "*", "difference": "-", "sum": "+", "ratio": "/"}
 PHRASE = {"product": "{l} multiplied by {r}", "difference": "{l} minus {r}", "sum": "{l} plus {r}",
           "ratio": "{l} divided by {r}"}
-# Meaningful computations per table kind: (kind, operation, left, right, new header). A skill that
-# forces a kind without one for its operation gets a generic "Left op Right" column.
-NAMED = [
-    ("sales", "product", "Units", "Unit Price", "Revenue"),
-    ("inventory", "product", "Quantity", "Unit Cost", "Stock Value"),
-    ("employees", "sum", "Salary", "Bonus", "Total Pay"),
-    ("employees", "ratio", "Bonus", "Salary", "Bonus Rate"),
-    ("budget", "difference", "Budget", "Actual", "Variance"),
-    ("budget", "ratio", "Actual", "Budget", "Budget Used"),
-    ("budget", "difference", "Actual", "Budget", "Over Budget"),
-]
-
-
 class DerivedColumnParams(SheetParams):
     operation: Operation
     left: str
@@ -38,15 +25,6 @@ class DerivedColumnParams(SheetParams):
 
 class DerivedColumnOptions(SheetOptions):
     operation: Operation | None = None
-
-
-def _candidates(table: Table, operation: str) -> list[tuple[str, str, str]]:
-    named = [(a, b, h) for k, op, a, b, h in NAMED if k == table.kind and op == operation]
-    if named:
-        return named
-    pairs = [(a, b) for a in table.numeric for b in table.numeric if a != b]
-    pairs = [(a, b) for a, b in pairs if operation != "ratio" or all(v != 0 for v in table.column(b))]
-    return [(a, b, f"{a} {SYMBOL[operation]} {b}") for a, b in pairs]
 
 
 @register_workflow
@@ -77,8 +55,8 @@ class DerivedColumn(SheetWorkflow[DerivedColumnParams]):
 
     def draw(self, ctx: WorkflowContext) -> DerivedColumnParams:
         operation = option(ctx, "operation", ["product", "difference", "sum", "ratio"])
-        table = draw_table(ctx, kinds=sorted({k for k, op, *_ in NAMED if op == operation}))
-        left, right, header = ctx.rng.choice(_candidates(table, operation))
+        table = draw_table(ctx, kinds=sorted({k for k, op, *_ in DERIVED_COLUMNS if op == operation}))
+        left, right, header = ctx.rng.choice(derived_candidates(table, operation, SYMBOL[operation]))
         return DerivedColumnParams.make(
             ctx, table, "with_" + header, operation=operation, left=left, right=right, new_header=header,
             formula=PHRASE[operation].format(l=left, r=right), decimals=4 if operation == "ratio" else 2,

@@ -12,8 +12,7 @@ from workflows.spreadsheet._common import (
 Aggregate = Literal["sum", "average", "max", "min"]
 LABELS = {"sum": "Total", "average": "Average", "max": "Maximum", "min": "Minimum"}
 PYTHON = {"sum": "sum(values)", "average": "sum(values) / len(values)", "max": "max(values)", "min": "min(values)"}
-COLUMNS = ("{% for c in columns %}{{ c }}{% if not loop.last %} and {% endif %}{% endfor %} column"
-           "{% if columns | length > 1 %}s{% endif %}")
+COLUMNS = "{{ columns | join(' and ') }} column{% if columns | length > 1 %}s{% endif %}"
 
 
 class TotalRowParams(SheetParams):
