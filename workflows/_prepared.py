@@ -15,6 +15,8 @@ from typing import Self, TypeVar
 from pydantic import BaseModel, PrivateAttr
 
 from forge.errors import WorkflowError
+from forge.models import SetupStep
+from preparers.filetypes._tar import unpack_command
 from workflows.spec import Workflow, WorkflowContext
 
 P = TypeVar("P", bound="Prepared")
@@ -38,3 +40,12 @@ class PreparedWorkflow(Workflow[P]):
             raise WorkflowError(f"workflow {self.name!r}: draw() returned params without files; "
                                 "end it with `params.with_files(slot=bytes, ...)`")
         return params._files
+
+
+class FolderWorkflow(PreparedWorkflow[P]):
+    """A workflow whose input is a folder (a project, a Downloads folder) shipped as one archive in
+    the slot `folder`; setup unpacks it where the instruction names it."""
+
+    def setup(self, params: P) -> list[SetupStep]:
+        folder = getattr(params, "folder")  # noqa: B009 - every folder workflow's params have it
+        return [SetupStep(type="execute", parameters={"command": unpack_command(folder)})]

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pydantic import PrivateAttr
 
-from forge.models import ReferenceStep, SetupStep
+from forge.models import ReferenceStep
 from preparers.code import ProjectContent
-from preparers.filetypes._tar import unpack_command
 from preparers.filetypes.project import pack_project
-from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import shell_step
 
 TEST_COMMAND = "PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider"
@@ -29,11 +28,8 @@ class ProjectParams(Prepared):
         return project.package.replace("_", "-")
 
 
-class ProjectWorkflow(PreparedWorkflow[ProjectParams]):
+class ProjectWorkflow(FolderWorkflow[ProjectParams]):
     """A code workflow: the project folder arrives as an archive and setup unpacks it."""
-
-    def setup(self, params: ProjectParams) -> list[SetupStep]:  # type: ignore[override]
-        return [SetupStep(type="execute", parameters={"command": unpack_command(params.folder)})]
 
 
 def project_files(folder: str, files: dict[str, str]) -> dict[str, bytes]:
