@@ -5,7 +5,9 @@ closed), so the bound belongs to the dir, not to the sandbox: the host (root) mo
 of the given size at a fresh dir before any sandbox opens over it, and `remove` unmounts it
 (lazily, so nothing can keep it busy) once the dir is no longer needed. A write past the
 bound fails with ENOSPC inside the sandbox; the number of inodes is bounded as well.
-The pages are memory: a sandbox's writes are charged to its memory cgroup too.
+The pages are memory: a sandbox's writes are charged to its memory cgroup too. The dir's name
+holds the host pid that made it, so dirs (and mounts) left by a host process that died are
+removed by the next `create` under the same scratch root.
 
 Without the right to mount (not root), `create` raises DiskBoundUnavailableError unless
 `SandboxLimits.require_aggregate_limits` is off; then the dir is a plain one, per-file
@@ -18,7 +20,9 @@ import ctypes
 import ctypes.util
 import logging
 import os
+import re
 import tempfile
+import threading
 from pathlib import Path
 
 from forge.errors import SandboxUnavailableError
@@ -33,6 +37,9 @@ _INODES_PER_MIB = 64
 _MIN_INODES = 4096
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
 _warned = False
+_OWNER = re.compile(r"job-(\d+)-[a-z0-9_]{8}")  # what `create` names (mkdtemp's 8 random characters)
+_swept: set[Path] = set()
+_swept_lock = threading.Lock()
 
 
 class DiskBoundUnavailableError(SandboxUnavailableError):
@@ -44,7 +51,7 @@ class JobDir:
 
     Folder layout::
 
-        <scratch_root>/job-<random>/    a tmpfs (size=disk_mb, nosuid, nodev) when `bounded`
+        <scratch_root>/job-<host pid>-<random>/    a tmpfs (size=disk_mb, nosuid, nodev) when `bounded`
     """
 
     def __init__(self, path: Path, bounded: bool) -> None:
@@ -53,11 +60,12 @@ class JobDir:
         self._removed = False
 
     @classmethod
-    def create(cls, scratch_root: Path, limits: SandboxLimits, prefix: str = "job-") -> JobDir:
+    def create(cls, scratch_root: Path, limits: SandboxLimits) -> JobDir:
         """Make the dir and mount its bound. Raises DiskBoundUnavailableError (with the fix) if
         the mount is refused and the limits require it."""
         scratch_root.mkdir(parents=True, exist_ok=True)
-        path = Path(tempfile.mkdtemp(prefix=prefix, dir=scratch_root))
+        _sweep(scratch_root.absolute())
+        path = Path(tempfile.mkdtemp(prefix=f"job-{os.getpid()}-", dir=scratch_root)).absolute()
         inodes = max(_MIN_INODES, limits.disk_mb * _INODES_PER_MIB)
         options = f"size={limits.disk_mb}m,nr_inodes={inodes},mode=0700".encode()
         if _libc.mount(b"tmpfs", str(path).encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, options) == 0:
@@ -82,9 +90,37 @@ class JobDir:
         Raises OSError only when the dir cannot be removed at all."""
         if self._removed:
             return
-        if self.bounded and _libc.umount2(str(self.path).encode(), _MNT_DETACH) != 0:
-            error = ctypes.get_errno()
-            if error not in (22,):  # EINVAL: not mounted (any more)
-                raise OSError(error, f"cannot unmount the job dir {self.path}: {os.strerror(error)}")
+        if self.bounded:
+            _unmount(self.path)
         remove_tree(self.path)
         self._removed = True
+
+
+def _unmount(path: Path) -> None:
+    """Detach the tmpfs at `path` (lazily: nothing can keep it busy); fine if it is not mounted."""
+    if _libc.umount2(str(path).encode(), _MNT_DETACH) != 0:
+        error = ctypes.get_errno()
+        if error != 22:  # EINVAL: not a mount point (any more)
+            raise OSError(error, f"cannot unmount the job dir {path}: {os.strerror(error)}")
+
+
+def _sweep(scratch_root: Path) -> None:
+    """Once per process and scratch root: remove job dirs whose host process is gone."""
+    with _swept_lock:
+        if scratch_root in _swept:
+            return
+        _swept.add(scratch_root)
+    try:
+        entries = list(os.scandir(scratch_root))
+    except OSError:
+        return
+    for entry in entries:
+        owner = _OWNER.fullmatch(entry.name)
+        if owner is None or not entry.is_dir(follow_symlinks=False) or Path(f"/proc/{owner[1]}").exists():
+            continue
+        try:
+            _unmount(Path(entry.path))
+            remove_tree(Path(entry.path))
+            logger.info("removed %s, left by host process %s", entry.path, owner[1])
+        except OSError as exc:
+            logger.warning("cannot remove %s, left by host process %s: %s", entry.path, owner[1], exc)

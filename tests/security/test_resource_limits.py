@@ -200,6 +200,21 @@ def test_a_task_environment_bounds_its_job_dir_and_removes_it(sort_bundle: TaskB
     assert list(tmp_path.iterdir()) == [] and _mounts_under(tmp_path) == []
 
 
+def test_a_job_dir_left_mounted_by_a_dead_host_process_is_removed_by_the_next(tmp_path: Path) -> None:
+    leave = ("import os, sys; from pathlib import Path; from forge.sandbox import JobDir, SandboxLimits\n"
+             "job = JobDir.create(Path(sys.argv[1]), SandboxLimits(disk_mb=8))\n"
+             "(job.path / 'left.txt').write_text('x'); print(job.path, flush=True); os._exit(0)\n")
+    done = subprocess.run([sys.executable, "-c", leave, str(tmp_path)], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2], check=True)
+    left = Path(done.stdout.strip())
+    assert (left / "left.txt").exists() and _mounts_under(tmp_path) == [str(left)]
+    fresh = JobDir.create(tmp_path, SandboxLimits(disk_mb=8))
+    try:
+        assert not left.exists() and _mounts_under(tmp_path) == [str(fresh.path)]
+    finally:
+        fresh.remove()
+
+
 # --- time ---------------------------------------------------------------------------------------
 
 
