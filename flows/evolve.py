@@ -43,8 +43,9 @@ class EvolveConfig(BaseModel):
     choose: bool = Field(default=True, description="Record the best variant as a new version when it beats the base.")
     concurrency: int | None = Field(default=None, ge=1, le=256, description="Episodes at once; default FORGE_CONCURRENCY.")
 
-    def run_id(self) -> str:
-        payload = self.model_dump(mode="json", exclude={"concurrency", "choose"})
+    def run_id(self, base_version: str) -> str:
+        """Same config on the same base version, same run (the reply cache makes a rerun free)."""
+        payload = {**self.model_dump(mode="json", exclude={"concurrency", "choose"}), "base": base_version}
         return "v-" + hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -113,10 +114,14 @@ def run(config: EvolveConfig, settings: Settings | None = None) -> EvolveResult:
     """The evolve job: plain Python (threads for the episodes); the flow below wraps it."""
     started = time.perf_counter()
     settings = settings or Settings()
-    store = open_store(settings.resolved_db_url())
-    run_id = config.run_id()
-    teacher, judge = teacher_for(settings, store), judge_for(settings, store)
+    with open_store(settings.resolved_db_url()) as store:
+        return _run(config, settings, store, started)
+
+
+def _run(config: EvolveConfig, settings: Settings, store: Store, started: float) -> EvolveResult:
     base = resolve_harness(config.harness, store)
+    run_id = config.run_id(base.version)
+    teacher, judge = teacher_for(settings, store), judge_for(settings, store)
     candidates = [("base", base), *((v.label, v.apply(base)) for v in config.variants)]
     tasks = dev_set(store, config)
     limits = SandboxLimits(memory_mb=settings.sandbox_memory_mb, max_processes=settings.sandbox_max_processes,
@@ -133,10 +138,14 @@ def run(config: EvolveConfig, settings: Settings | None = None) -> EvolveResult:
             return None
 
     scores = []
-    with ThreadPoolExecutor(max_workers=config.concurrency or settings.concurrency) as pool:
-        for label, harness in candidates:
-            results = list(pool.map(lambda t, h=harness: evaluate(h, t), tasks))
-            scores.append(score(label, harness, results, tasks))
+    try:
+        with ThreadPoolExecutor(max_workers=config.concurrency or settings.concurrency) as pool:
+            for label, harness in candidates:
+                results = list(pool.map(lambda t, h=harness: evaluate(h, t), tasks))
+                scores.append(score(label, harness, results, tasks))
+    except BaseException:
+        store.finish_run(run_id, "failed", None)
+        raise
     base_score, best = scores[0], max(scores[1:], key=rank)
     chosen = recorded = None
     if rank(best) <= rank(base_score):

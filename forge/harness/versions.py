@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from forge.errors import ConfigError
 from forge.harness.configs import HARNESSES
 from forge.models import HarnessConfig, ScaffoldConfig
 from forge.models.harness import ToolName
@@ -35,6 +36,12 @@ class HarnessVariant(BaseModel):
 
     def apply(self, base: HarnessConfig) -> HarnessConfig:
         """The variant as a candidate config, versioned `<base version>+<label>` until chosen."""
+        from forge.harness.tools import TOOLS
+
+        missing = [t for t in self.tools or [] if t not in TOOLS]
+        if missing:
+            raise ConfigError(f"variant {self.label!r} names tools that are not registered: {missing}; "
+                              f"known: {', '.join(TOOLS)}")
         prompt = self.system_prompt if self.system_prompt is not None else base.system_prompt
         if self.prompt_suffix:
             prompt = f"{prompt.rstrip()}\n{self.prompt_suffix.strip()}"

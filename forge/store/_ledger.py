@@ -160,9 +160,13 @@ class LedgerMixin:
 
     def save_response(self, key: str, model: str, response_json: str) -> None:
         """Store a reply under its request hash; the first one stored wins (same request, same reply)."""
-        with self._tx(write=True) as s:
-            if s.get(ModelResponse, key) is None:
-                s.add(ModelResponse(key=key, model=model, response_json=response_json, created_at=utcnow()))
+        try:
+            with self._tx(write=True) as s:
+                if s.get(ModelResponse, key) is None:
+                    s.add(ModelResponse(key=key, model=model, response_json=response_json, created_at=utcnow()))
+        except StoreError:
+            if self.cached_response(key) is None:  # not a lost race with another writer of the same reply
+                raise
 
     # harness versions ------------------------------------------------------------------------
 
