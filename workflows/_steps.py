@@ -38,3 +38,10 @@ def stating_values(bundle: TaskBundle) -> TaskBundle:
     """Mark a bundle whose instruction states the values to write (set `port` to 8443): the package
     gate's answer-leak probe (a computed number repeated in the instruction) does not apply to it."""
     return bundle.model_copy(update={"provenance": {**bundle.provenance, "copies_answer": True}})
+
+
+def write_file_step(path: str, text: str, thought: str, action: str) -> ReferenceStep:
+    """A step that writes `text` to `path` with a quoted heredoc, as a person pasting a file would."""
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    mkdir = f"mkdir -p {folder} && " if folder else ""
+    return shell_step(f"{mkdir}cat > {path} <<'EOF'\n{text.rstrip()}\nEOF", thought, action)

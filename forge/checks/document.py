@@ -178,19 +178,26 @@ class TableFrom(CheckOptions):
     input_file: InputPath
     table: str | None = Field(default=None, description="The input's sheet or table name; None: its first.")
     heading: str = Field(description="The heading the table sits under.")
+    intro: bool = Field(default=True, description="A body paragraph (an introduction) follows the heading.")
     tolerance: float = Field(default=0.005, ge=0)
 
 
 @register_check("document.table_from", TableFrom, view="document")
 def table_from(state: FinalState, opts: TableFrom) -> Verdict:
-    """The document has the heading asked for and, as its first table, the input table: the same
-    header and rows, cell for cell (numbers within `tolerance`, however they are printed)."""
+    """The document has the heading asked for (followed by an introductory paragraph, with `intro`)
+    and, as its first table, the input table: the same header and rows, cell for cell (numbers
+    within `tolerance`, however they are printed)."""
     source = input_view(state, opts.input_file, TableView).get(opts.table)
     document = output_view(state, opts.file, DocumentView)
     headings = [p for p in document.paragraphs if p.heading_level is not None and fold(p.text) == fold(opts.heading)]
     if not headings:
         found = [fold(p.text) for p in document.headings()]
         return Verdict.of(False, f"{opts.file} has no heading {opts.heading!r}; its headings are {found}")
+    if opts.intro:
+        after = document.paragraphs[document.paragraphs.index(headings[0]) + 1:]
+        following = next((p for p in after if p.text.strip()), None)
+        if following is None or following.heading_level is not None:
+            return Verdict.of(False, f"no introductory paragraph follows the heading {opts.heading!r} in {opts.file}")
     tables = output_view(state, opts.file, TableView).tables
     if not tables:
         return Verdict.of(False, f"{opts.file} has no table")

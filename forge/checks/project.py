@@ -16,21 +16,23 @@ import hashlib
 from collections import OrderedDict
 import json
 import re
+import shlex
 import shutil
 import tempfile
 import threading
 from pathlib import Path, PurePosixPath
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import Field, JsonValue
 
-from forge.checks.source import SOURCES
-from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
+from forge.checks._compare import is_number
+from forge.checks.source import SOURCES, input_view
+from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.errors import CheckError
 from forge.filetypes import read_view
 from forge.tree import TreeLimitError, TreeLimits, TreeReader, walk
-from forge.views import ProjectView, TestRun, View
+from forge.views import ProjectView, TableView, TestRun, View
 
 V = TypeVar("V", bound=View)
 TEST_COMMAND = "python3 -m pytest -q -p no:cacheprovider"
@@ -63,9 +65,10 @@ def _folder_files(state: FinalState, folder: str) -> dict[str, str]:
     return files
 
 
-def run_tests(files: dict[str, str]) -> TestRun:
-    """Run the project's tests in a fresh sandbox over a copy of `files`; cached by content."""
-    key = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()
+def run_tests(files: dict[str, str], target: str = "") -> TestRun:
+    """Run the tests (of `target`, a folder among `files`; default all) in a fresh sandbox over a copy
+    of `files`; cached by content."""
+    key = hashlib.sha256(json.dumps([files, target], sort_keys=True).encode()).hexdigest()
     with _runs_lock:
         if key in _runs:
             return _runs[key]
@@ -73,12 +76,10 @@ def run_tests(files: dict[str, str]) -> TestRun:
 
     scratch = Path(tempfile.mkdtemp(prefix="forge-project-"))
     try:
-        for name, text in files.items():
-            target = scratch / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+        _write_files(scratch, files)
         with open_sandbox(scratch) as box:
-            result = box.run(f"PYTHONDONTWRITEBYTECODE=1 {TEST_COMMAND}", timeout_s=TEST_TIMEOUT_S)
+            result = box.run(f"PYTHONDONTWRITEBYTECODE=1 {TEST_COMMAND} {shlex.quote(target) if target else ''}",
+                             timeout_s=TEST_TIMEOUT_S)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     output = (result.stdout + result.stderr)[-4000:]
@@ -89,6 +90,13 @@ def run_tests(files: dict[str, str]) -> TestRun:
                   output=output)
     _remember(key, run)
     return run
+
+
+def _write_files(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 def _remember(key: str, run: TestRun) -> None:
@@ -273,9 +281,7 @@ def _call_examples(files: dict[str, str], module: str, function: str, calls: lis
 
         scratch = Path(tempfile.mkdtemp(prefix="forge-examples-"))
         try:
-            for name, text in {**files, "_forge_examples.py": script}.items():
-                (scratch / name).parent.mkdir(parents=True, exist_ok=True)
-                (scratch / name).write_text(text, encoding="utf-8")
+            _write_files(scratch, {**files, "_forge_examples.py": script})
             with open_sandbox(scratch) as box:
                 result = box.run("PYTHONDONTWRITEBYTECODE=1 python3 _forge_examples.py", timeout_s=TEST_TIMEOUT_S)
         finally:
@@ -290,3 +296,47 @@ def _call_examples(files: dict[str, str], module: str, function: str, calls: lis
     except (ValueError, IndexError):
         return [f"unreadable output: {cached.output[-200:]}"]
     return values if isinstance(values, list) else [values]
+
+
+# --- project.data_function -------------------------------------------------------------------------
+
+AGGREGATES = {"sum": sum, "max": max, "min": min}
+
+
+class DataFunction(ProjectEdit):
+    test_file: OutputPath
+    input_file: InputPath = Field(description="The data file (a table: csv, xlsx) the function reads.")
+    function: str = Field(description="Called as function(path, column).")
+    column: str
+    aggregate: Literal["sum", "max", "min"] = "sum"
+
+
+@register_check("project.data_function", DataFunction, source="project", view="project")
+def data_function(state: FinalState, opts: DataFunction) -> Verdict:
+    """The new module's function, called in a sandbox on the data file and the named column, returns
+    the column's aggregate (rounded to 2 decimals); the folder's tests call it and pass."""
+    module, tests = _inside(opts.folder, opts.file), _inside(opts.folder, opts.test_file)
+    files = project_view(state, opts.folder).files
+    try:
+        if not _defines(files.get(module, ""), opts.function):
+            return Verdict.of(False, f"{opts.file} defines no top-level function {opts.function!r}")
+        if opts.function not in _names_used(files.get(tests, "")):
+            return Verdict.of(False, f"{opts.test_file} has no test that calls {opts.function!r}")
+    except SyntaxError as exc:
+        return Verdict.of(False, f"a Python file of {opts.folder}/ does not parse: {exc}")
+    table = input_view(state, opts.input_file, TableView).get()
+    col = table.need_col(opts.column, opts.input_file)
+    values = [row[col] for row in table.body if is_number(row[col])]
+    expected = round(AGGREGATES[opts.aggregate](values), 2)
+    data = state.originals[opts.input_file].decode("utf-8")
+    everything = {f"{opts.folder}/{p}": t for p, t in files.items()} | {opts.input_file: data}
+    got = _call_examples(everything, opts.file, opts.function, [f"{opts.function}({opts.input_file!r}, {opts.column!r})"])
+    if not got or not is_number(got[0]) or abs(got[0] - expected) > 0.005:
+        return Verdict.of(False, f"{opts.function}({opts.input_file!r}, {opts.column!r}) returns {got[0] if got else None!r}, "
+                          f"expected {expected}")
+    run = run_tests(everything, opts.folder)
+    if run.exit_code != 0 or not run.passed:
+        tail = " | ".join(line for line in run.output.splitlines()[-4:] if line.strip())
+        return Verdict.of(False, f"the tests in {opts.folder}/ do not pass ({run.passed} passed, {run.failed} failed): "
+                          f"{tail[-300:]}")
+    return Verdict.of(True, f"{opts.function} returns {expected}; {run.passed} tests pass")

@@ -14,7 +14,7 @@ from forge.checks.document import blocks, fold
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.views import DocumentView, Slide, SlidesView
+from forge.views import DocumentView, Paragraph, Slide, SlidesView
 
 SlideFace = tuple[str, tuple[str, ...]]
 
@@ -144,6 +144,8 @@ class OutlineOf(CheckOptions):
     input_file: InputPath
     level: int = Field(default=1, ge=1, le=9, description="Heading level that becomes one slide each.")
     title_slide: str = Field(description="Title of the opening slide.")
+    first_sentence: bool = Field(default=True, description="Each section slide's one bullet is the section's "
+                                 "first sentence.")
 
 
 @register_check("slides.outline_of", OutlineOf, view="slides")
@@ -153,7 +155,8 @@ def outline_of(state: FinalState, opts: OutlineOf) -> Verdict:
     nothing else."""
     document = input_view(state, opts.input_file, DocumentView)
     deck = output_view(state, opts.file, SlidesView)
-    headings = [fold(p.text) for p in blocks(document) if p.heading_level == opts.level]
+    paragraphs = blocks(document)
+    headings = [fold(p.text) for p in paragraphs if p.heading_level == opts.level]
     if not headings:
         return Verdict.of(False, f"{opts.input_file} has no level-{opts.level} headings")
     titles = [fold(s.title) for s in deck.slides]
@@ -163,4 +166,20 @@ def outline_of(state: FinalState, opts: OutlineOf) -> Verdict:
     empty = [s.number for s in deck.slides[1:] if not body_lines(s)]
     if empty:
         return Verdict.of(False, f"slide {empty[0]} of {opts.file} has a title but no body text")
+    if opts.first_sentence:
+        for slide, sentence in zip(deck.slides[1:], _first_sentences(paragraphs, opts.level), strict=True):
+            if [line.rstrip(".") for line in body_lines(slide)] != [sentence.rstrip(".")]:
+                return Verdict.of(False, f"slide {slide.number} reads {body_lines(slide)}, expected the section's "
+                                  f"first sentence {sentence!r}")
     return Verdict.of(True, f"{len(headings)} heading slides after the title slide, in order")
+
+
+def _first_sentences(paragraphs: list[Paragraph], level: int) -> list[str]:
+    """Per heading of `level`, the first sentence of the first body paragraph under it ('' if none)."""
+    found: list[str] = []
+    for i, p in enumerate(paragraphs):
+        if p.heading_level == level:
+            body = next((q for q in paragraphs[i + 1:] if q.heading_level is None or q.heading_level <= level), None)
+            text = fold(body.text) if body is not None and body.heading_level is None else ""
+            found.append(text.split(". ")[0].rstrip(".") + "." if text else "")
+    return found
