@@ -3,7 +3,7 @@ versions (with their dev-set scores) in the store, never as code branches."""
 
 from __future__ import annotations
 
-from forge.harness.prompts import load_prompt
+from forge.harness.system_prompt import load_prompt
 from forge.models import EnvironmentSpec, HarnessConfig, ScaffoldConfig
 from forge.registry import Registry
 

@@ -14,7 +14,7 @@ import re
 
 from forge.harness._openai_context import render_messages
 from forge.harness.context import plan_for
-from forge.harness.prompts import render_system_prompt
+from forge.harness.system_prompt import render_system_prompt
 from forge.harness.teacher import TeacherTurn
 from forge.harness.tools import check_call, openai_tools
 from forge.llm import CallContext, ChatReply, ChatRequest, ModelClient
