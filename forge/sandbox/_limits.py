@@ -29,8 +29,10 @@ import heapq
 import itertools
 import logging
 import os
+import queue
 import re
 import secrets
+import select
 import signal
 import threading
 import time
@@ -282,7 +284,8 @@ class SandboxCgroup:
         return sorted(found)
 
     def kill_all(self) -> None:
-        """SIGKILL every task in the cgroup until none is left (a forking task is caught next round)."""
+        """SIGKILL every task in the cgroup and wait until they exited; a task forked meanwhile is
+        caught in the next round. Through pidfds, so a pid reused meanwhile is never hit."""
         for hierarchy, path in self._dirs:
             if hierarchy.version == 2 and (path / "cgroup.kill").exists():
                 with contextlib.suppress(OSError):
@@ -291,11 +294,17 @@ class SandboxCgroup:
             pids = self.pids()
             if not pids:
                 return
-            for pid in pids:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, signal.SIGKILL)
-            time.sleep(0.001)
-        logger.warning("sandbox cgroup %s still has tasks after %d kill rounds", self._dirs, _KILL_ROUNDS)
+            _kill_and_wait(pids)
+        logger.warning("sandbox cgroup %s still has tasks after %d kill rounds", self.paths, _KILL_ROUNDS)
+
+    def close(self) -> None:
+        """SIGKILL every task now; waiting for them to exit and removing the dirs happen on a
+        background thread (a killed Python takes milliseconds to tear down), off the caller's path."""
+        if self._removed:
+            return
+        pids = self.pids()
+        _kill_and_wait(pids, wait_s=0)
+        _REMOVALS.put(self)
 
     def remove(self) -> None:
         """Kill what is left and remove the cgroup's dirs; safe to call twice, never raises."""
@@ -316,12 +325,80 @@ class SandboxCgroup:
                         logger.warning("cannot remove the sandbox cgroup %s: %s", path, exc)
                         break
                     self.kill_all()
-                    time.sleep(0.005)
+                    time.sleep(0.001)
 
     @property
     def paths(self) -> tuple[Path, ...]:
         """The cgroup's dirs, one per hierarchy (for tests and diagnostics)."""
         return tuple(path for _, path in self._dirs)
+
+
+_EXIT_WAIT_S = 1.0
+
+
+def _kill_and_wait(pids: list[int], wait_s: float = _EXIT_WAIT_S) -> None:
+    """SIGKILL `pids` and wait up to `wait_s` until each has exited."""
+    poller = select.poll()
+    fds = []
+    try:
+        for pid in pids:
+            try:
+                fd = os.pidfd_open(pid)
+            except ProcessLookupError:
+                continue
+            fds.append(fd)
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(fd, signal.SIGKILL)
+            poller.register(fd, select.POLLIN)
+        deadline = time.monotonic() + wait_s
+        waiting = len(fds)
+        while waiting and time.monotonic() < deadline:
+            for fd, _ in poller.poll(max(1, int((deadline - time.monotonic()) * 1000))):
+                poller.unregister(fd)
+                waiting -= 1
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+class _Removals:
+    """One daemon thread that removes closed sandboxes' cgroups (see `SandboxCgroup.close`)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[SandboxCgroup] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def put(self, cgroup: SandboxCgroup) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="forge-cgroup-removal", daemon=True)
+                self._thread.start()
+        self._queue.put(cgroup)
+
+    def _loop(self) -> None:
+        while True:
+            cgroup = self._queue.get()
+            try:
+                cgroup.remove()
+            finally:
+                self._queue.task_done()
+
+    def wait(self) -> None:
+        """Block until every cgroup handed over so far is removed."""
+        self._queue.join()
+
+    def _after_fork(self) -> None:
+        self.__init__()  # type: ignore[misc]  # the parent's thread and queue are not ours
+
+
+_REMOVALS = _Removals()
+os.register_at_fork(after_in_child=_REMOVALS._after_fork)
+
+
+def wait_for_removals() -> None:
+    """Wait until the cgroups of every sandbox closed so far are removed (tests, shutdown)."""
+    _REMOVALS.wait()
 
 
 def _enable_v2(hierarchy: _Hierarchy) -> None:

@@ -235,7 +235,7 @@ class BwrapSandbox:
         self._expired = False
         self.cgroup = _aggregate_limits(limits)
         """The sandbox's memory + pids cgroup (None only in the documented rlimit fallback)."""
-        self._remove_cgroup = weakref.finalize(self, self.cgroup.remove) if self.cgroup else None
+        self._remove_cgroup = weakref.finalize(self, self.cgroup.close) if self.cgroup else None
         self._deadline = _limits.WATCHDOG.schedule(limits.wall_time_s, functools.partial(_expire, weakref.ref(self)))
         self._control = Path(tempfile.mkdtemp(prefix="forge-sbx-", dir=backend.control_root))
         self._remove_control = weakref.finalize(self, shutil.rmtree, self._control, True)
@@ -367,7 +367,7 @@ class BwrapSandbox:
             _limits.WATCHDOG.cancel(self._deadline)
             self._drop_shell()
             if self._remove_cgroup is not None:
-                self._remove_cgroup()  # kills what escaped the pid namespace (a joined helper), then rmdir
+                self._remove_cgroup()  # SIGKILLs what is left (a joined helper); the dirs go in the background
             self._remove_control()
             if self.uid is not None:
                 self._backend.release_uid(self.uid)

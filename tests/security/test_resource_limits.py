@@ -32,7 +32,7 @@ from forge.sandbox import (
     SandboxTimeLimitError,
     open_sandbox,
 )
-from forge.sandbox._limits import discover, join_cgroups_of
+from forge.sandbox._limits import discover, join_cgroups_of, wait_for_removals
 from skills import load_taxonomy
 from tests.conftest import require
 from workflows import WORKFLOWS
@@ -243,6 +243,7 @@ def test_fifty_sandboxes_leave_no_cgroup_and_no_mount_behind(tmp_path: Path) -> 
                 box.run("sleep 1000 & echo x > f")
         finally:
             job.remove()
+    wait_for_removals()  # closing kills at once; the empty dirs are removed on a background thread
     assert _forge_cgroups() == before
     assert _mounts_under(tmp_path) == [] and list(tmp_path.iterdir()) == []
 
@@ -328,4 +329,5 @@ def _with_steps(bundle: TaskBundle, *commands: str) -> TaskBundle:
 @pytest.fixture(autouse=True)
 def _no_cgroup_left() -> Iterator[None]:
     yield
+    wait_for_removals()
     assert _forge_cgroups() == [], "a sandbox cgroup outlived its test"
