@@ -37,9 +37,13 @@ def _first_line(text: str) -> str:
 
 def plugins_page() -> str:
     from forge.plugins import plugin_statuses
+    from preparers import PREPARERS
 
     rows = [[f"`{s.name}`", f"`{s.target}`", s.status] for s in plugin_statuses()]
-    return "# Plugins (`forge.plugins` entry points)\n\n" + _table(["plugin", "module", "status"], rows)
+    preparers = [[f"`{name}`", ", ".join(f"`{t}`" for t in prep.file_types), prep.version,
+                  _first_line(type(prep).__doc__ or "")] for name, prep in PREPARERS.items()]
+    return ("# Plugins (`forge.plugins` entry points)\n\n" + _table(["plugin", "module", "status"], rows)
+            + "\n## Preparers (`preparers.PREPARERS`)\n\n" + _table(["app", "file types", "version", "what"], preparers))
 
 
 def file_types_page() -> str:
