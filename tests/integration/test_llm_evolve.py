@@ -7,9 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flows.evolve import EvolveConfig, run
+import pytest
+from prefect.settings import PREFECT_API_URL, temporary_settings
+
+from flows.evolve import EvolveConfig, evolve, run
 from forge.harness.versions import HarnessVariant, resolve_harness
 from forge.models import TaskBundle
+from forge.prefect_server import ServerInfo
 from forge.settings import Settings
 from forge.store import open_store
 from skills import load_taxonomy
@@ -71,3 +75,20 @@ def test_evolution_scores_two_variants_and_records_the_winner_as_beta(tmp_path: 
     assert store.episodes() == []  # dev-set episodes never reach the episodes table (nor shards)
     assert store.model_call_totals(result.run_id)["calls"] > 0
     assert json.loads(store.get_run(result.run_id).summary_json or "{}")["recorded_version"] == "β"  # type: ignore[union-attr]
+
+
+def test_the_evolve_flow_reads_its_endpoint_from_settings(prefect_server: ServerInfo, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
+    task = WORKFLOWS.get(skill.workflow).build(skill, seed=11)
+    monkeypatch.setenv("FORGE_DATA_DIR", str(tmp_path / "data"))
+    store = open_store(Settings(_env_file=None).resolved_db_url())  # type: ignore[call-arg]
+    store.save_task(task, "seed-run")
+    store.set_task_status(task.id, "accepted")
+    with FakeOpenAI(default=careful_only_when_told([task])) as server:
+        monkeypatch.setenv("FORGE_TEACHER_BASE_URL", server.base_url)
+        monkeypatch.setenv("FORGE_TEACHER_MODEL", "teacher-m")
+        with temporary_settings(updates={PREFECT_API_URL: prefect_server.url}):
+            result = evolve(variants=[{"label": "verify", "prompt_suffix": MARKER}], task_ids=[task.id])
+    assert result["chosen"] == "verify" and result["recorded_version"] == "β"
+    assert [s["success_rate"] for s in result["scores"]] == [0.0, 1.0]
