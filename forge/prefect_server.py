@@ -44,7 +44,7 @@ class LocalServer:
         if not self.state_file.is_file():
             return None
         info = ServerInfo.model_validate_json(self.state_file.read_text())
-        return info if _alive(info.pid) else None
+        return info if alive(info.pid, b"prefect") else None
 
     def start(self, port: int = 4200, timeout_s: float = 90.0) -> ServerInfo:
         running = self.info()
@@ -68,7 +68,7 @@ class LocalServer:
                 self.state_file.write_text(info.model_dump_json())
                 return info
             time.sleep(0.25)
-        _terminate(proc.pid)
+        terminate(proc.pid)
         raise ForgeError(f"Prefect server did not answer within {timeout_s:.0f}s; see {self.log_file}")
 
     def stop(self) -> bool:
@@ -76,7 +76,7 @@ class LocalServer:
         self.state_file.unlink(missing_ok=True)
         if info is None:
             return False
-        _terminate(info.pid)
+        terminate(info.pid)
         return True
 
 
@@ -88,7 +88,8 @@ def healthy(api_url: str) -> bool:
         return False
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int, marker: bytes) -> bool:
+    """Whether `pid` runs and is still ours: its command line names `marker` (a reused pid would not)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -96,30 +97,32 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     cmdline = Path(f"/proc/{pid}/cmdline")
-    return not cmdline.exists() or b"prefect" in cmdline.read_bytes()
+    return not cmdline.exists() or marker in cmdline.read_bytes()
 
 
-def _terminate(pid: int, grace_s: float = 10.0) -> None:
-    """Stop the server's process group (uvicorn and services), politely first."""
-    try:
-        os.killpg(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    deadline = time.monotonic() + grace_s
-    while time.monotonic() < deadline:
+def terminate(pid: int, grace_s: float = 10.0, group: bool = True) -> None:
+    """Stop a process, politely first: SIGTERM, then SIGKILL after `grace_s`.
+
+    With `group`, both go to its process group (the server's uvicorn and its services), and this
+    returns only once every process of the group is gone, so nothing it started outlives a stop.
+    """
+    send = os.killpg if group else os.kill
+    for sig, wait_s in ((signal.SIGTERM, grace_s), (signal.SIGKILL, 5.0)):
         try:
-            os.kill(pid, 0)
+            send(pid, sig)
         except ProcessLookupError:
             return
-        try:
-            os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            pass
-        time.sleep(0.1)
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            try:
+                os.waitpid(pid, os.WNOHANG)  # our child (a server this process started): reap it
+            except ChildProcessError:
+                pass
+            try:
+                send(pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
 
 
 def api_url_or_none(data_dir: Path) -> str | None:

@@ -16,6 +16,7 @@ class Settings(BaseSettings):
 
     data_dir: Path = Field(default=Path("data/runs"), description="Where runs, the DB and shards go (git-ignored).")
     db_url: str | None = Field(default=None, description="SQLAlchemy URL; default: SQLite file `forge.db` in data_dir.")
+    server_port: int = Field(default=4200, ge=1, le=65535, description="Port on 127.0.0.1 for `forge server start`'s Prefect server.")
     sandbox_backend: str = Field(default="bwrap", description="Sandbox backend for the terminal channel.")
     sandbox_memory_mb: int = Field(default=2048, ge=64, description="Memory of a whole sandbox, MiB: all its processes plus what it writes to /tmp and /dev/shm (a memory cgroup; over it the kernel kills its largest process).")
     sandbox_max_processes: int = Field(default=512, ge=8, description="Processes and threads a whole sandbox may hold at once (a pids cgroup).")

@@ -1,8 +1,9 @@
-"""`forge` commands: generate, serve, server start|stop|status, skills list."""
+"""`forge` commands: generate, serve [stop], server start|stop|status|url, skills list."""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Annotated, Optional
@@ -15,14 +16,17 @@ from forge.cli._settings import load_settings
 from forge.cli.cost import cost
 from forge.cli.tasks import gates_app, rubric_app, task_app
 from forge.errors import ForgeError
+from forge.prefect_serve import DEPLOYMENT, ServedDeployment, python_command
 from forge.prefect_server import PREFECT_ENV, LocalServer, api_url_or_none, require_port
 from forge.settings import Settings
 
 app = typer.Typer(help="Mage-CUA-Forge: a data factory for computer-use agents.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
 server_app = typer.Typer(help="A local Prefect server for Forge (127.0.0.1).", no_args_is_help=True)
+serve_app = typer.Typer()
 skills_app = typer.Typer(help="The skill taxonomy.", no_args_is_help=True)
 app.add_typer(server_app, name="server")
+app.add_typer(serve_app, name="serve")
 app.add_typer(skills_app, name="skills")
 app.add_typer(task_app, name="task")
 app.add_typer(rubric_app, name="rubric")
@@ -94,40 +98,88 @@ def _print_summary(result: dict) -> None:
         console.print(f"  rejected {n} × {reason}")
 
 
-@app.command()
+@serve_app.callback(invoke_without_command=True)
 def serve(
-    limit: Annotated[int, typer.Option(help="Flow runs at once.")] = 1,
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(min=1, help="Flow runs at once.")] = 1,
+    detach: Annotated[bool, typer.Option("--detach", "-d", help="Serve in the background; return once runs are picked up.")] = False,
 ) -> None:
-    """Serve the `forge` flow as the deployment `forge/generate` (blocks; Ctrl-C stops)."""
+    """Serve the `forge` flow as the deployment `forge/generate` (Ctrl-C or SIGTERM stops it; exit 0).
+
+    With --detach it returns once the deployment is served; `forge serve stop` (or `forge server stop`) ends it.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
     settings = _settings()
     _prefect_env(settings)
-    if not os.environ.get("PREFECT_API_URL"):
+    api_url = os.environ.get("PREFECT_API_URL")
+    if not api_url:
         raise _fail(ForgeError("no Prefect server: run `forge server start` first, or set PREFECT_API_URL"))
+    served = ServedDeployment(settings.data_dir)
+    if detach:
+        try:
+            info = served.start_detached(python_command("serve", "--limit", str(limit)), api_url)
+        except ForgeError as exc:
+            raise _fail(exc) from exc
+        console.print(f"Serving deployment [bold]{DEPLOYMENT}[/bold] on {api_url} (pid {info.pid}; log {served.log_file}).")
+        console.print("Stop it with `forge serve stop`; `forge server stop` stops it too.")
+        return
     from flows.generate import forge as forge_flow
 
-    console.print(f"Serving deployment [bold]forge/generate[/bold] on {os.environ['PREFECT_API_URL']}.")
+    logging.getLogger("forge").setLevel(logging.INFO)  # Prefect's console handler shows it
+    console.print(f"Serving deployment [bold]{DEPLOYMENT}[/bold] on {api_url} (Ctrl-C stops it).")
     console.print("Trigger a run from another shell:")
-    console.print(f"  export PREFECT_API_URL={os.environ['PREFECT_API_URL']}")
-    console.print("  prefect deployment run forge/generate --param n_tasks=5 --param seed=1")
-    forge_flow.serve(name="generate", limit=limit, print_starting_message=False)
+    console.print(f"  export PREFECT_API_URL={api_url}")
+    console.print(f"  prefect deployment run {DEPLOYMENT} --param n_tasks=5 --param seed=1 --watch")
+    try:
+        served.serve(forge_flow, api_url, limit)
+    except ForgeError as exc:
+        raise _fail(exc) from exc
+
+
+@serve_app.command("stop")
+def serve_stop() -> None:
+    """Stop the `forge serve` running for this data dir (runs in flight are cancelled)."""
+    stopped = ServedDeployment(_settings().data_dir).stop()
+    console.print(f"Stopped `forge serve` (pid {stopped.pid})." if stopped else "No `forge serve` is running.")
 
 
 @server_app.command("start")
-def server_start(port: Annotated[int, typer.Option(help="Port on 127.0.0.1.")] = 4200) -> None:
+def server_start(
+    port: Annotated[Optional[int], typer.Option(help="Port on 127.0.0.1 [default: FORGE_SERVER_PORT, 4200].")] = None,
+) -> None:
     """Start a Prefect server on 127.0.0.1 in the background (idempotent)."""
+    settings = _settings()
     try:
-        info = LocalServer(_settings().data_dir).start(port=require_port(port))
+        info = LocalServer(settings.data_dir).start(port=require_port(port or settings.server_port))
     except ForgeError as exc:
         raise _fail(exc) from exc
     console.print(f"Prefect server running (pid {info.pid}) at {info.url}")
-    console.print(f"  export PREFECT_API_URL={info.url}")
+    console.print("  export PREFECT_API_URL=$(forge server url)")
 
 
 @server_app.command("stop")
 def server_stop() -> None:
-    """Stop the server `forge server start` started."""
-    stopped = LocalServer(_settings().data_dir).stop()
+    """Stop the server `forge server start` started, and first the `forge serve` that uses it."""
+    settings = _settings()
+    server = LocalServer(settings.data_dir)
+    info, serving = server.info(), ServedDeployment(settings.data_dir).info()
+    if info is not None and serving is not None and serving.api_url.rstrip("/") == info.url:
+        ServedDeployment(settings.data_dir).stop()
+        console.print(f"Stopped `forge serve` (pid {serving.pid}).")
+    stopped = server.stop()
     console.print("Prefect server stopped." if stopped else "No Forge-started Prefect server is running.")
+
+
+@server_app.command("url")
+def server_url() -> None:
+    """Print the API URL of the server `forge server start` started (for PREFECT_API_URL)."""
+    settings = _settings()
+    info = LocalServer(settings.data_dir).info()
+    if info is None:
+        raise _fail(ForgeError(f"no Forge-started Prefect server runs for data dir {settings.data_dir}; "
+                               "run `forge server start`"), code=1)
+    typer.echo(info.url)
 
 
 @server_app.command("status")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -17,24 +15,11 @@ from forge.store import open_store
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-def _deployment_exists(api_url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{api_url}/deployments/name/forge/generate", timeout=5) as resp:
-            return resp.status == 200
-    except OSError:
-        return False
-
-
 def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, str], tmp_path: Path) -> None:
     out = tmp_path / "shards"
-    serve = subprocess.Popen(["forge", "serve"], env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, start_new_session=True)
+    serve = subprocess.run(["forge", "serve", "--detach"], env=cli_env, capture_output=True, text=True, timeout=300)
     try:
-        deadline = time.monotonic() + 120
-        while not _deployment_exists(cli_env["PREFECT_API_URL"]):
-            assert serve.poll() is None, serve.stdout.read() if serve.stdout else "forge serve exited"
-            assert time.monotonic() < deadline, "deployment forge/generate never appeared"
-            time.sleep(0.5)
+        assert serve.returncode == 0, serve.stdout + serve.stderr
         run = subprocess.run(
             ["prefect", "deployment", "run", "forge/generate", "--param", "n_tasks=4", "--param", "seed=7",
              "--param", f"output_dir={out}", "--watch", "--watch-timeout", "400"],
@@ -43,11 +28,8 @@ def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, st
         assert run.returncode == 0, run.stdout + run.stderr
         assert "Completed" in run.stdout + run.stderr
     finally:
-        serve.terminate()
-        try:
-            serve.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            serve.kill()
+        stop = subprocess.run(["forge", "serve", "stop"], env=cli_env, capture_output=True, text=True, timeout=120)
+        assert stop.returncode == 0, stop.stderr
 
     manifest = read_manifest(out)
     assert manifest is not None and manifest.rows == 4

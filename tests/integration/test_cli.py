@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+
+from forge.prefect_serve import DEPLOYMENT, ServedDeployment, deployment_last_polled
+from forge.prefect_server import LocalServer, alive
+from tests.conftest import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -63,3 +70,71 @@ def test_skills_list_shows_the_taxonomy(cli_env: dict[str, str]) -> None:
     run = forge("skills", "list", "--json", env=cli_env)
     skills = json.loads(run.stdout)
     assert {"spreadsheet.data.sort.ascending", "spreadsheet.formula.total_row.sum"} <= {s["id"] for s in skills}
+
+
+def _wait_until_served(proc: subprocess.Popen[str], served: ServedDeployment, api_url: str, polled_before: str | None) -> None:
+    deadline = time.monotonic() + 120
+    while True:
+        assert proc.poll() is None, proc.communicate()[0]
+        info = served.info()
+        polled = deployment_last_polled(api_url, DEPLOYMENT)
+        if info is not None and info.pid == proc.pid and polled not in (None, polled_before):
+            return
+        assert time.monotonic() < deadline, f"{DEPLOYMENT} was never served"
+        time.sleep(0.25)
+
+
+@pytest.mark.parametrize("server", ["server-up", "server-gone"])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_serve_stops_on_a_signal_with_exit_0_and_no_traceback(sig: signal.Signals, server: str, cli_env: dict[str, str],
+                                                              tmp_path: Path) -> None:
+    own = LocalServer(tmp_path / "own-server") if server == "server-gone" else None
+    api_url = own.start(port=free_port()).url if own else cli_env["PREFECT_API_URL"]
+    served = ServedDeployment(Path(cli_env["FORGE_DATA_DIR"]))
+    polled_before = deployment_last_polled(api_url, DEPLOYMENT)
+    proc = subprocess.Popen(["forge", "serve"], env={**cli_env, "PREFECT_API_URL": api_url}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        _wait_until_served(proc, served, api_url, polled_before)
+        if own:
+            own.stop()
+        proc.send_signal(sig)
+        output = proc.communicate(timeout=60)[0]  # Prefect's own shutdown hung for minutes without its server
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        if own:
+            own.stop()
+    assert proc.returncode == 0, output
+    assert f"{sig.name} received: stopping" in output and "stopped serving forge/generate" in output
+    assert "Traceback" not in output, output
+    assert not served.state_file.exists()
+
+
+def test_serve_detach_returns_once_served_and_serve_stop_ends_it(cli_env: dict[str, str]) -> None:
+    api_url = cli_env["PREFECT_API_URL"]
+    served = ServedDeployment(Path(cli_env["FORGE_DATA_DIR"]))
+    polled_before = deployment_last_polled(api_url, DEPLOYMENT)
+    run = forge("serve", "--detach", env=cli_env)
+    info = served.info()
+    try:
+        assert run.returncode == 0, run.stderr
+        assert info is not None and f"pid {info.pid}" in " ".join(run.stdout.split())
+        assert deployment_last_polled(api_url, DEPLOYMENT) not in (None, polled_before)  # polling before it returned
+
+        again = forge("serve", "--detach", env=cli_env)
+        assert again.returncode == 0 and f"pid {info.pid}" in " ".join(again.stdout.split())
+    finally:
+        stop = forge("serve", "stop", env=cli_env)
+    assert stop.returncode == 0 and f"Stopped `forge serve` (pid {info.pid})" in stop.stdout
+    assert not alive(info.pid, b"forge")
+    with pytest.raises(ProcessLookupError):
+        os.killpg(info.pid, 0)  # nothing of its process group is left
+    assert "Traceback" not in served.log_file.read_text()
+    assert "No `forge serve` is running." in forge("serve", "stop", env=cli_env).stdout
+
+
+def test_server_url_without_a_server_says_how_to_start_one(cli_env: dict[str, str]) -> None:
+    run = forge("server", "url", env=cli_env)
+    assert run.returncode == 1 and run.stdout == ""
+    assert "run `forge server start`" in " ".join(run.stderr.split())
