@@ -13,6 +13,8 @@ command -v soffice >/dev/null || need_apt+=(libreoffice-calc-nogui libreoffice-w
 /usr/bin/python3 -c 'import uno' 2>/dev/null || need_apt+=(python3-uno)   # keeps one soffice per worker
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+ldconfig -p 2>/dev/null | grep -q 'libseccomp\.so\.2 ' || need_apt+=(libseccomp2)   # the sandbox's seccomp filter
+/usr/bin/python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3 python3-venv)   # CI's sandbox tests use Debian's own
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "missing system packages: ${need_apt[*]}; run as root or: sudo apt-get install ${need_apt[*]}" >&2
