@@ -386,16 +386,10 @@ class SpawnFds:
     def child_ends(self) -> list[int]:
         return [self.ctl_r, self.status_w, *self.etc.values()]
 
-    def close_child_ends(self) -> None:
-        for fd in self.child_ends:
-            with suppress(OSError):
-                os.close(fd)
-
-    def close(self) -> None:
-        self.close_child_ends()
-        for fd in (self.ctl_w, self.status_r):
-            with suppress(OSError):
-                os.close(fd)
+    def close_host_ends(self) -> None:
+        """When no shell was started to own them."""
+        os.close(self.ctl_w)
+        os.close(self.status_r)
 
 
 def args_fd(argv: list[str]) -> tuple[list[str], int]:

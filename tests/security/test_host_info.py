@@ -151,6 +151,7 @@ _KEYRING_PROBE = textwrap.dedent(
     print("read", call(250, 11, int(sys.argv[1]), buf, 64), buf.value.decode(errors="replace"))
     for ring in (-3, -4):  # session, user
         print("added", ring, call(248, b"user", sys.argv[2].encode(), b"inside-payload", 14, ring))
+    print(open("/proc/keys").read())  # what a (warm) python process possesses
     '''
     seen = {}
     with tempfile.TemporaryDirectory() as a_dir, tempfile.TemporaryDirectory() as b_dir:
