@@ -147,10 +147,20 @@ def test_a_command_reading_stdin_does_not_hang(box: BwrapSandbox) -> None:
 
 
 @needs_bwrap
-def test_exit_in_the_shell_is_reported_and_the_shell_restarts(box: BwrapSandbox) -> None:
-    box.run("export KEPT=1; echo data > kept.txt")
+def test_exit_ends_the_command_and_the_shell_state_carries_on(box: BwrapSandbox) -> None:
+    box.run("export KEPT=1; cd /tmp; echo data > /job/kept.txt")
     exited = box.run("exit 3")
     assert exited.exit_code == 3 and not exited.timed_out and not exited.shell_restarted
+    after = box.run('echo "${KEPT:-gone}"; cat /job/kept.txt; pwd')
+    assert (after.stdout, after.exit_code, after.shell_restarted) == ("1\ndata\n/tmp\n", 0, False)
+
+
+@needs_bwrap
+def test_a_killed_shell_is_reported_and_restarts(box: BwrapSandbox) -> None:
+    box.run("export KEPT=1; echo data > kept.txt")
+    killed = box.run("echo before; kill -KILL $$; sleep 5; echo after")
+    assert killed.exit_code != 0 and not killed.timed_out and not killed.shell_restarted
+    assert killed.stdout == "before\n"
     after = box.run('echo "${KEPT:-gone}"; cat kept.txt; pwd')
     assert after.shell_restarted and after.exit_code == 0
     assert after.stdout == "gone\ndata\n/job\n"
@@ -374,15 +384,14 @@ def test_a_sandbox_outlives_the_thread_that_opened_it(job_dir: Path) -> None:
     assert (result.stdout, result.shell_restarted) == ("kept\n", False)
 
 
-def test_end_marker_is_found_across_chunk_boundaries() -> None:
-    from forge.sandbox.bwrap import _Stream
+def test_output_is_kept_up_to_the_limit_and_counted_past_it() -> None:
+    from forge.sandbox._stream import _Stream
 
-    token = "ab12" * 8
-    stream = _Stream(token, 5, with_code=True)
-    for byte in f"hello world\n{token} 42\nstray".encode():
+    stream = _Stream(5)
+    for byte in b"hello world":
         stream.feed(bytes([byte]))
-    assert stream.done and stream.code == 42
     assert (stream.text(), stream.truncated, stream.total) == ("hello", True, len("hello world"))
+    assert not _Stream(11).truncated
 
 
 @needs_bwrap
