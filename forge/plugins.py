@@ -110,6 +110,12 @@ def plugin_statuses() -> list[PluginStatus]:
     return sorted((s for s in _statuses.values() if s.target), key=lambda s: s.name)
 
 
+def failed_plugins() -> list[str]:
+    """"name (reason)" for each installed plugin that failed to load, without loading any."""
+    return [f"{s.name} ({s.reason})" for s in sorted(_statuses.values(), key=lambda s: s.name)
+            if s.status == "failed" and s.target]
+
+
 def skills_files() -> list[Path]:
     """The skills files loaded plugins declared (`FORGE_SKILLS`), in plugin-name order."""
     return [Path(p) for s in plugin_statuses() if s.status == "loaded" for p in s.skills_files]

@@ -24,6 +24,14 @@ def _complete() -> None:
     ensure_loaded()
 
 
+def _failed_plugins() -> str:
+    """Why a name may be missing: the plugins that failed to load (empty when none did)."""
+    from forge.plugins import failed_plugins
+
+    failed = failed_plugins()
+    return f" (plugins that failed to load: {'; '.join(failed)})" if failed else ""
+
+
 class Registry(Generic[T]):
     """A named dict that refuses duplicates and explains unknown keys.
 
@@ -57,7 +65,7 @@ class Registry(Generic[T]):
             return self._items[name]
         except KeyError:
             known = ", ".join(sorted(self._items)) or "(none)"
-            raise UnknownKeyError(f"unknown {self.kind} {name!r}; known: {known}") from None
+            raise UnknownKeyError(f"unknown {self.kind} {name!r}; known: {known}{_failed_plugins()}") from None
 
     def __contains__(self, name: object) -> bool:
         if name not in self._items:

@@ -63,12 +63,28 @@ def scratch_venv(tmp_path: Path) -> Path:
     return venv / "bin" / "python"
 
 
+BROKEN_PYPROJECT = """[build-system]
+requires = ["setuptools>=69"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "forge-broken-plugin"
+version = "0.1.0"
+
+[project.entry-points."forge.plugins"]
+broken = "forge_broken_plugin"
+"""
+
+
 def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict[str, str]) -> None:
     python = scratch_venv(tmp_path)
-    src = tmp_path / "src"
+    src, broken = tmp_path / "src", tmp_path / "broken"
     shutil.copytree(EXAMPLE, src, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__", "build"))
-    install = subprocess.run([python, "-m", "pip", "install", "--no-deps", str(src)], capture_output=True, text=True,
-                             timeout=600)
+    (broken / "forge_broken_plugin").mkdir(parents=True)
+    (broken / "pyproject.toml").write_text(BROKEN_PYPROJECT)
+    (broken / "forge_broken_plugin" / "__init__.py").write_text("raise ImportError('needs a library nobody has')\n")
+    install = subprocess.run([python, "-m", "pip", "install", "--no-deps", str(src), str(broken)],
+                             capture_output=True, text=True, timeout=600)
     assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
 
     def forge(*args: str) -> subprocess.CompletedProcess[str]:
@@ -76,8 +92,10 @@ def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict
                               timeout=600, cwd=tmp_path)
 
     listed = forge("plugins", "list", "--json")
-    assert listed.returncode == 0, listed.stderr
+    assert listed.returncode == 1, listed.stderr  # one plugin failed: said, and the rest loaded
     plugins = {p["name"]: p for p in json.loads(listed.stdout)}
+    assert plugins["broken"]["status"] == "failed"
+    assert plugins["broken"]["reason"] == "ImportError: needs a library nobody has"
     assert plugins["example_plugin"]["status"] == "loaded"
     assert plugins["example_plugin"]["distribution"] == "forge-example-plugin"
     assert plugins["spreadsheet"]["status"] == "loaded"
@@ -87,6 +105,11 @@ def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict
     assert run.returncode == 0, run.stderr[-3000:]
     summary = json.loads(run.stdout)
     assert summary["counts"]["accepted"] == 2 and summary["counts"]["rows_written"] == 2, summary
+
+    lookup = subprocess.run([python, "-c", "from workflows import WORKFLOWS; WORKFLOWS.get('broken.sort')"],
+                            capture_output=True, text=True, timeout=120)
+    assert "unknown workflow 'broken.sort'" in lookup.stderr  # and says which plugin is missing, and why:
+    assert "plugins that failed to load: broken (ImportError: needs a library nobody has)" in lookup.stderr
 
     tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(src / "tests")],
                            capture_output=True, text=True, timeout=600, cwd=tmp_path)
