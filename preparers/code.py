@@ -199,6 +199,21 @@ def _grades(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], l
     return _GRADES, values, bugs, tests
 
 
+# Functions a feature task may ask for, per project kind: name, its argument, what it returns, a
+# reference body, and a maker of (example call, its result) from a seeded Random.
+NEW_FUNCTIONS: dict[str, tuple[str, str, str, str, Callable[[random.Random], tuple[str, object]]]] = {
+    "pricing": ("units_total", "lines", "the total number of units in a list of (quantity, unit_price) lines "
+                "(0 for an empty list)", "return sum(quantity for quantity, _ in lines)",
+                lambda rng: (lambda lines: (f"units_total({lines!r})", sum(q for q, _ in lines)))(
+                    [(rng.randint(1, 12), rng.choice([2.5, 4.99, 9.99, 12.0])) for _ in range(rng.randint(1, 4))])),
+    "grades": ("best_student", "scores", "the name of the student (a key of the dict of score lists) with the "
+               "highest average score; on a tie, the alphabetically first name",
+               "return min(scores, key=lambda name: (-sum(scores[name]) / len(scores[name]), name))",
+               lambda rng: (lambda scores: (f"best_student({scores!r})", min(
+                   scores, key=lambda n: (-sum(scores[n]) / len(scores[n]), n))))(
+                   {n: [rng.randint(50, 99) for _ in range(3)] for n in rng.sample(["Ana", "Ben", "Chloe", "Dev"], 3)})),
+}
+
 _KINDS = {"pricing": _pricing, "grades": _grades}
 PROJECT_KINDS = tuple(sorted(_KINDS))
 

@@ -10,12 +10,12 @@ instruction, the checks or the bundle's params (the information barrier), and
 
 from __future__ import annotations
 
-from typing import Self, TypeVar
+from typing import ClassVar, Self, TypeVar
 
 from pydantic import BaseModel, PrivateAttr
 
 from forge.errors import WorkflowError
-from forge.models import SetupStep
+from forge.models import SetupStep, Skill, TaskBundle
 from preparers.filetypes._tar import unpack_command
 from workflows.spec import Workflow, WorkflowContext
 
@@ -33,7 +33,19 @@ class Prepared(BaseModel):
 
 
 class PreparedWorkflow(Workflow[P]):
-    """A workflow whose `draw` already made the inputs: `contents` returns them."""
+    """A workflow whose `draw` already made the inputs: `contents` returns them.
+
+    `states_values`: the instruction gives the values to write (set `port` to 8443, examples with
+    their results), so the package gate's answer-leak probe does not apply to its bundles.
+    """
+
+    states_values: ClassVar[bool] = False
+
+    def build(self, skill: Skill, seed: int) -> TaskBundle:
+        bundle = super().build(skill, seed)
+        if not self.states_values:
+            return bundle
+        return bundle.model_copy(update={"provenance": {**bundle.provenance, "copies_answer": True}})
 
     def contents(self, ctx: WorkflowContext, params: P) -> dict[str, bytes]:
         if not params._files:

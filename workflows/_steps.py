@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from forge.models import ReferenceSolution, ReferenceStep, TaskBundle
+from forge.models import ReferenceSolution, ReferenceStep
 
 
 def lit(value: Any) -> str:
@@ -32,12 +32,6 @@ def shell_step(command: str, thought: str, action: str) -> ReferenceStep:
 
 def solution(*steps: ReferenceStep) -> ReferenceSolution:
     return ReferenceSolution(steps=list(steps))
-
-
-def stating_values(bundle: TaskBundle) -> TaskBundle:
-    """Mark a bundle whose instruction states the values to write (set `port` to 8443): the package
-    gate's answer-leak probe (a computed number repeated in the instruction) does not apply to it."""
-    return bundle.model_copy(update={"provenance": {**bundle.provenance, "copies_answer": True}})
 
 
 def write_file_step(path: str, text: str, thought: str, action: str) -> ReferenceStep:

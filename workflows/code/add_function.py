@@ -6,26 +6,11 @@ import random
 
 from pydantic import JsonValue
 
-from forge.models import ReferenceSolution, Skill, TaskBundle
-from preparers.code import make_project
-from workflows._steps import lit, script_step, solution, stating_values
+from forge.models import ReferenceSolution
+from preparers.code import NEW_FUNCTIONS, make_project
+from workflows._steps import lit, script_step, solution
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
-
-# per project kind: name, signature, what it does, its body, and a maker of (call, result) examples
-SPECS = {
-    "pricing": ("units_total", "lines", "the total number of units in a list of (quantity, unit_price) lines "
-                "(0 for an empty list)", "return sum(quantity for quantity, _ in lines)",
-                lambda rng: (lambda lines: (f"units_total({lines!r})", sum(q for q, _ in lines)))(
-                    [(rng.randint(1, 12), rng.choice([2.5, 4.99, 9.99, 12.0])) for _ in range(rng.randint(1, 4))])),
-    "grades": ("best_student", "scores", "the name of the student (a key of the dict of score lists) with the "
-               "highest average score; on a tie, the alphabetically first name",
-               "return min(scores, key=lambda name: (-sum(scores[name]) / len(scores[name]), name))",
-               lambda rng: (lambda scores: (f"best_student({scores!r})", min(
-                   scores, key=lambda n: (-sum(scores[n]) / len(scores[n]), n))))(
-                   {n: [rng.randint(50, 99) for _ in range(3)] for n in rng.sample(["Ana", "Ben", "Chloe", "Dev"], 3)})),
-}
-
 
 class Params(ProjectParams):
     function: str
@@ -58,13 +43,12 @@ class AddFunction(ProjectWorkflow):
                               paths={"file": "module", "test_file": "test_file"})],
     )
 
-    def build(self, skill: Skill, seed: int) -> TaskBundle:
-        return stating_values(super().build(skill, seed))  # the examples' results are given, not computed
+    states_values = True  # the instruction gives the values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         project = make_project(ctx.rng, ctx.faker)
         kind = project.module.rsplit("/", 1)[-1].removesuffix(".py")
-        function, argument, behaviour, _, example = SPECS[kind]
+        function, argument, behaviour, _, example = NEW_FUNCTIONS[kind]
         examples = [example(random.Random(ctx.rng.random())) for _ in range(2)]
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
@@ -74,7 +58,7 @@ class AddFunction(ProjectWorkflow):
 
     def reference(self, params: Params) -> ReferenceSolution:  # type: ignore[override]
         kind = params.module.rsplit("/", 1)[-1].removesuffix(".py")
-        body = SPECS[kind][3]
+        body = NEW_FUNCTIONS[kind][3]
         script = f"""
             code = '\\n\\ndef {params.function}({params.argument}):\\n    \"\"\"Returns {params.behaviour}.\"\"\"\\n    {body}\\n'
             open({lit(params.module)}, "a").write(code)

@@ -6,11 +6,11 @@ from typing import Any
 
 from pydantic import JsonValue
 
-from forge.models import ReferenceSolution, Skill, TaskBundle
+from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.data import make_app_config
 from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._steps import lit, script_step, solution, stating_values
+from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 
@@ -40,28 +40,23 @@ class JsonEdit(PreparedWorkflow[Params]):
         checks=[CheckTemplate(func="json.values_set", bind={"keys": "keys", "values": "values"})],
     )
 
-    def build(self, skill: Skill, seed: int) -> TaskBundle:
-        return stating_values(super().build(skill, seed))  # the values to set are given, not computed
+    states_values = True  # the instruction gives the values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         config = make_app_config(ctx.rng, ctx.faker)
         value: dict[str, Any] = config.value  # type: ignore[assignment]
         choices = corpus("logs")["config_sections"]
         sections = [s for s in value if s in choices]
-        keys: list[str] = []
-        values: list[JsonValue] = []
+        changes: dict[str, JsonValue] = {}
         for section in ctx.rng.sample(sections, 2):
             key = ctx.rng.choice(sorted(choices[section]))
             options = [v for v in choices[section][key] if v != value[section][key] and not isinstance(v, str)]
-            if options:
-                keys.append(f"{section}.{key}")
-                values.append(ctx.rng.choice(options))
+            if options:  # a number (a port, a limit): its type must survive the edit
+                changes[f"{section}.{key}"] = ctx.rng.choice(options)
         flag = ctx.rng.choice(sorted(value["features"]))
-        keys.append(f"features.{flag}")
-        values.append(not value["features"][flag])
-        params = Params(config=f"config/{config.file_name}", keys=keys, values=values)
+        changes[f"features.{flag}"] = not value["features"][flag]
+        params = Params(config=f"config/{config.file_name}", keys=list(changes), values=list(changes.values()))
         return params.with_files(config=config.data)
-
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""

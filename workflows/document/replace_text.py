@@ -10,12 +10,6 @@ from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
-RENAMED = {"Finance": "Group Finance", "Operations": "Business Operations", "Marketing": "Brand and Marketing",
-           "Sales": "Commercial", "Engineering": "Product Engineering", "Customer Support": "Customer Care",
-           "People": "Human Resources", "Procurement": "Purchasing", "Facilities": "Workplace Services",
-           "Legal": "Legal and Compliance"}
-
-
 class Params(Prepared):
     input: str
     output: str
@@ -47,7 +41,7 @@ class ReplaceText(PreparedWorkflow[Params]):
         text = " ".join([doc.header, doc.footer, *(r.text for p in doc.opening for r in p.runs)])
         old = next(d for d in corpus("business")["departments"] if d in text)
         params = Params(input=f"inputs/{doc.file_stem}.docx", output=f"outputs/{doc.file_stem}_revised.docx",
-                        old=old, new=RENAMED[old])
+                        old=old, new=corpus("business")["renamed_departments"][old])
         return params.with_files(input=write_docx(doc))
 
 

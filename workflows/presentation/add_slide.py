@@ -4,17 +4,11 @@ from __future__ import annotations
 
 
 from forge.models import ReferenceSolution
+from preparers._corpora import corpus
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
-
-NEW_SLIDES = {"Key Risks": ["Supplier delays", "Budget pressure", "Hiring gaps"],
-              "Decisions Needed": ["Approve the revised timeline", "Confirm the budget owner", "Agree the pilot sites"],
-              "Customer Quotes": ["Setup was quick and painless", "Support answered within the hour"],
-              "Next Steps": ["Share the plan with team leads", "Book the follow-up review", "Publish the FAQ"],
-              "Lessons Learned": ["Start supplier talks earlier", "Keep one owner per workstream"]}
-
 
 class Params(Prepared):
     input: str
@@ -50,9 +44,10 @@ class AddSlide(PreparedWorkflow[Params]):
     def draw(self, ctx: WorkflowContext) -> Params:
         deck = make_deck(ctx.rng, ctx.faker)
         titles = [s.title for s in deck.slides]
-        title = ctx.rng.choice([t for t in sorted(NEW_SLIDES) if t not in titles])
+        extra = corpus("decks")["extra_slides"]
+        title = ctx.rng.choice([t for t in sorted(extra) if t not in titles])
         params = Params(input=f"decks/{deck.file_stem}.pptx", output=f"decks/{deck.file_stem}_v2.pptx", title=title,
-                        bullets=NEW_SLIDES[title], after_title=ctx.rng.choice(titles[2:-1]))
+                        bullets=extra[title], after_title=ctx.rng.choice(titles[2:-1]))
         return params.with_files(input=write_pptx(deck))
 
 

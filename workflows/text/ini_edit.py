@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 
-from forge.models import ReferenceSolution, Skill, TaskBundle
+from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.text import make_config
 from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._steps import lit, script_step, solution, stating_values
+from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 
@@ -38,8 +38,7 @@ class IniEdit(PreparedWorkflow[Params]):
         checks=[CheckTemplate(func="text.ini_values", bind={"section": "section", "keys": "keys", "values": "values"})],
     )
 
-    def build(self, skill: Skill, seed: int) -> TaskBundle:
-        return stating_values(super().build(skill, seed))  # the values to set are given, not computed
+    states_values = True  # the instruction gives the values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         config = make_config(ctx.rng, ctx.faker)
