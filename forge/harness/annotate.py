@@ -8,6 +8,7 @@ one repair, leaves the episode unannotated with the reason recorded, and the epi
 
 from __future__ import annotations
 
+import base64
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -43,6 +44,18 @@ class StepAnnotation(BaseModel):
         return value
 
 
+def _with_screenshots(text: str, before: bytes | None, after: bytes | None) -> str | list[dict]:
+    """Text alone on the terminal channel; on the GUI channel, the screenshots before and after too."""
+    if before is None and after is None:
+        return text
+    parts: list[dict] = [{"type": "text", "text": text}]
+    for label, png in (("Screenshot before the step:", before), ("Screenshot after the step:", after)):
+        if png is not None:
+            parts += [{"type": "text", "text": label},
+                      {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{base64.b64encode(png).decode()}"}}]
+    return parts
+
+
 class ModelAnnotator:
     """Annotates with `client` (role annotator); its calls go to the ledger under the episode."""
 
@@ -61,11 +74,11 @@ class ModelAnnotator:
                     else "(the start of the task: nothing run yet)")
             call = json.dumps({"name": step.tool_call.name, "arguments": step.tool_call.arguments}, sort_keys=True)
             outcome = observation_text(step.observation, step.error, _SEEN_CHARS, False)
-            messages = [
-                {"role": "system", "content": ANNOTATOR_PROMPT},
-                {"role": "user", "content": f"Task:\n{task.instruction}\n\nWhat the agent saw before step "
-                                            f"{step.index + 1}:\n{seen}\n\nIts tool call:\n{call}\n\nWhat came of it:\n{outcome}"},
-            ]
+            text = (f"Task:\n{task.instruction}\n\nWhat the agent saw before step {step.index + 1}:\n{seen}\n\n"
+                    f"Its tool call:\n{call}\n\nWhat came of it:\n{outcome}")
+            before = done[-1].observation.screenshot_png if done else None
+            messages = [{"role": "system", "content": ANNOTATOR_PROMPT},
+                        {"role": "user", "content": _with_screenshots(text, before, step.observation.screenshot_png)}]
             try:
                 written = self.client.structured(messages, StepAnnotation, context)
             except ModelOutputError as exc:

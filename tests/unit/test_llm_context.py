@@ -23,6 +23,10 @@ def steps(n: int, screenshots: bool = True) -> list[Step]:
             for i in range(n)]
 
 
+def image_parts(content: list[dict]) -> list[str]:
+    return [part["image_url"]["url"] for part in content if part["type"] == "image_url"]
+
+
 def test_plan_keeps_four_full_responses_and_three_screenshots() -> None:
     plan = plan_context(steps(7))
     assert plan.folded == [0, 1, 2] and plan.full == [3, 4, 5, 6] and plan.screenshots == [4, 5, 6]
@@ -44,8 +48,7 @@ def test_the_teacher_sends_the_kept_screenshots_as_images(tmp_path: Path) -> Non
         turn = teacher.next_turn(task, steps(6), HARNESSES.get("terminal"), CallContext())
     assert turn.final and turn.content == "done"
     messages = server.chat_requests()[0]["messages"]
-    images = [part["image_url"]["url"] for m in messages if isinstance(m["content"], list)
-              for part in m["content"] if part["type"] == "image_url"]
+    images = [url for m in messages if isinstance(m["content"], list) for url in image_parts(m["content"])]
     assert images == [f"data:image/png;base64,{base64.b64encode(PNG + bytes([i])).decode()}" for i in (3, 4, 5)]
     tools = [m["content"] for m in messages if m["role"] == "tool"]
     assert len(tools) == 4 and "screenshot omitted" in tools[0] and all("omitted" not in t for t in tools[1:])
@@ -61,3 +64,18 @@ def test_reasoning_is_read_from_the_field_a_think_block_or_prose() -> None:
     assert split_reply(ChatReply(content="I will sort.\nAction: sort it")) == ("I will sort.", "Action: sort it", "")
     assert split_reply(ChatReply(content="All done.")) == ("", "", "All done.")
     assert split_reply(ChatReply(content=None)) == ("", "", "")
+
+
+def test_the_annotator_sees_gui_screenshots_before_and_after() -> None:
+    from forge.harness import ModelAnnotator
+
+    skill: Skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
+    task = WORKFLOWS.get(skill.workflow).build(skill, seed=11)
+    unannotated = [s.model_copy(update={"thought": ""}) for s in steps(2)]
+    note = reply('{"think": "I click it.", "action": "Action: click the button"}')
+    with FakeOpenAI([note, note]) as server:
+        client = ModelClient(EndpointConfig(role="annotator", base_url=server.base_url, model="small", max_retries=0))
+        annotated, info = ModelAnnotator(client).annotate(task, unannotated, CallContext())
+    assert info.steps_annotated == 2 and annotated[1].thought == "I click it."
+    first, second = (r["messages"][1]["content"] for r in server.chat_requests())
+    assert len(image_parts(first)) == 1 and len(image_parts(second)) == 2  # step 1 has no screenshot before it
