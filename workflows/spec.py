@@ -37,6 +37,7 @@ never generated content, so a check must test the outcome from the files themsel
 from __future__ import annotations
 
 import random
+import shlex
 import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -192,7 +193,8 @@ class Workflow(ABC, Generic[P]):
     def setup(self, params: P) -> list[SetupStep]:
         """Setup steps after the inputs are in place; by default make the outputs' folders."""
         folders = sorted({p.rsplit("/", 1)[0] for p in self._paths(params, "output").values() if "/" in p})
-        return [SetupStep(type="execute", parameters={"command": f"mkdir -p {' '.join(folders)}"})] if folders else []
+        command = "mkdir -p " + " ".join(shlex.quote(f) for f in folders)
+        return [SetupStep(type="execute", parameters={"command": command})] if folders else []
 
     def instruction_params(self, params: P) -> dict[str, Any]:
         """The parameters the instruction and the checks may name; by default all of them."""
@@ -218,7 +220,7 @@ class Workflow(ABC, Generic[P]):
             return self._build(ctx)
         except ForgeError:
             raise
-        except Exception as exc:  # noqa: BLE001 - plugin boundary: its bug becomes a named rejection
+        except Exception as exc:
             raise WorkflowCrashedError(f"workflow {self.name!r} raised {type(exc).__name__}: {exc}") from exc
 
     def _build(self, ctx: WorkflowContext) -> TaskBundle:
@@ -247,14 +249,16 @@ class Workflow(ABC, Generic[P]):
         files: list[TaskFile] = []
         for slot in self.spec.files:
             path = getattr(params, slot.param)
-            text = _render(slot.description, values, f"workflow {self.name!r} file {slot.param}") if slot.description else ""
+            what = f"workflow {self.name!r} file {slot.param}"
+            text = _render(slot.description, values, what) if slot.description else ""
             if slot.role in ("input", "in_place"):
                 if slot.param not in contents:
-                    raise WorkflowError(f"workflow {self.name!r}: contents() gave no bytes for input {slot.param!r}")
-                files.append(TaskFile(path=path, role="input", type=slot.type, description=text or f"the {slot.type} to work on",
-                                      content=contents[slot.param]))
+                    raise WorkflowError(f"{what}: contents() gave no bytes for this input")
+                files.append(TaskFile(path=path, role="input", type=slot.type, content=contents[slot.param],
+                                      description=text or f"the {slot.type} to work on"))
             if slot.role in ("output", "in_place"):
-                files.append(TaskFile(path=path, role="output", type=slot.type, description=text or f"the {slot.type} result"))
+                files.append(TaskFile(path=path, role="output", type=slot.type,
+                                      description=text or f"the {slot.type} result"))
         return files
 
 

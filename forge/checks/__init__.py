@@ -4,6 +4,9 @@ Checks are grouped by the view they read (`table.*` over `forge.views.TableView`
 workflow or file type; built-in checks register on import exactly as a plugin's do.
 """
 
+from forge.checks import files, table  # noqa: F401  (built-in checks register on import)
+from forge.checks._xlsx_limits import written_by_forge
+from forge.checks.source import SOURCES, Source, input_view, output_view
 from forge.checks.spec import (
     CHECKS,
     CheckKind,
@@ -17,10 +20,7 @@ from forge.checks.spec import (
     run_check,
     run_rubric,
 )
-from forge.checks._xlsx_limits import written_by_forge
 from forge.checks.state import FinalState
-from forge.checks.source import SOURCES, Source, input_view, output_view
-from forge.checks import files, table  # noqa: E402,F401  (built-in checks register on import)
 
 __all__ = [
     "CHECKS", "SOURCES", "CheckKind", "CheckOptions", "FinalState", "InputPath", "OutputPath", "PathOf", "Source",

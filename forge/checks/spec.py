@@ -35,10 +35,10 @@ from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from forge.checks.state import FinalState
 from forge.errors import CheckError, UnknownKeyError
 from forge.models import Check, CheckResult, RubricResult
 from forge.registry import Registry
-from forge.checks.state import FinalState
 
 OptionsT = TypeVar("OptionsT", bound="CheckOptions")
 logger = logging.getLogger(__name__)
@@ -168,7 +168,7 @@ def run_check(check: Check, state: FinalState) -> CheckResult:
         verdict = kind.fn(state, options)
     except CheckError as exc:  # unreadable or missing output: the solution failed
         return CheckResult(func=check.func, passed=False, message=str(exc))
-    except Exception as exc:  # noqa: BLE001 - deliberate: this is the plugin boundary
+    except Exception as exc:
         # A check function reads files that untrusted code wrote, with parsers that raise
         # whatever they raise (lxml's XMLSyntaxError from openpyxl on a corrupt
         # docProps/core.xml, a KeyError from a missing part...). One such file must cost one

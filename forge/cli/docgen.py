@@ -76,8 +76,8 @@ def views_page() -> str:
 def checks_page() -> str:
     from forge.checks import CHECKS
 
-    parts = ["# Checks (`forge.checks.CHECKS`)\n\nOptions typed `OutputPath`/`InputPath` are filled from the "
-             "workflow's file slots; the rest must be stated by the instruction (except tuning options).\n"]
+    parts = [("# Checks (`forge.checks.CHECKS`)\n\nOptions typed `OutputPath`/`InputPath` are filled from the "
+              "workflow's file slots; the rest must be stated by the instruction (except tuning options).\n")]
     for name, kind in CHECKS.items():
         paths = kind.options.path_fields()
         rows = []

@@ -123,7 +123,7 @@ def file_type_for(path: str) -> FileType:
     """The handler for a job-dir path, by its extension (longest match: `.tar.gz` before `.gz`)."""
     name = PurePosixPath(path).name.lower()
     best: tuple[int, FileType] | None = None
-    for _, handler in FILE_TYPES.items():
+    for handler in (h for _, h in FILE_TYPES.items()):
         for ext in handler.extensions:
             if name.endswith(ext) and (best is None or len(ext) > best[0]):
                 best = (len(ext), handler)

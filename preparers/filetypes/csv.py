@@ -15,8 +15,15 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, MutantFiles, MutationInput, read_view, register_file_type
-from forge.filetypes import register_mutator
+from forge.filetypes import (
+    FileReport,
+    FileTypeBase,
+    MutantFiles,
+    MutationInput,
+    read_view,
+    register_file_type,
+    register_mutator,
+)
 from forge.views import Table, TableView, View
 from preparers.filetypes.text import decode_utf8
 
@@ -129,7 +136,7 @@ def _csv_change(probe: MutationInput) -> tuple[str, list[list[Any]], list[list[A
         if path is not None and path in probe.oracle_outputs:
             out = [list(r) for r in read_view(probe.oracle_outputs[path], path, TableView).get().rows]
             before = [list(r) for r in read_view(probe.inputs[source], source, TableView).get().rows] if source else []
-            cell = lambda g, r, c: g[r][c] if r < len(g) and c < len(g[r]) else None  # noqa: E731
+            cell = lambda g, r, c: g[r][c] if r < len(g) and c < len(g[r]) else None
             width = max((len(r) for r in out + before), default=0)
             changed = [(r, c) for r in range(max(len(out), len(before))) for c in range(width)
                        if cell(out, r, c) != cell(before, r, c)]

@@ -102,7 +102,7 @@ def _formula_workbook(data: bytes, path: str) -> Any:
     return openpyxl.load_workbook(io.BytesIO(data), data_only=False)
 
 
-def _formula_lookup(data: bytes, path: str):  # noqa: ANN202 - a FormulaLookup
+def _formula_lookup(data: bytes, path: str):
     def lookup(table: str, row: int, col: int) -> str | None:
         try:
             value = _formula_workbook(data, path)[table].cell(row=row + 2, column=col + 1).value

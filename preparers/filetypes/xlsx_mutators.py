@@ -90,7 +90,7 @@ def _private_copy(probe: MutationInput, path: str) -> Any:
         import openpyxl
 
         probe.cache[key] = pickle.dumps(openpyxl.load_workbook(io.BytesIO(probe.oracle_outputs[path])))
-    return pickle.loads(probe.cache[key])  # noqa: S301 (our own bytes, made just above)
+    return pickle.loads(probe.cache[key])
 
 
 def _diff(probe: MutationInput) -> _Diff | None:

@@ -35,12 +35,12 @@ print(json.dumps([[r.problems, r.mutations()] for r in reports]))
 
 def test_new_app_writes_a_skeleton_that_passes_the_gates(tmp_path: Path) -> None:
     made = subprocess.run([sys.executable, "-m", "forge.cli", "new", "app", "shelf_notes", "--dir", str(tmp_path)],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, check=False, text=True, timeout=120)
     assert made.returncode == 0, made.stderr
     root = tmp_path / "forge-shelf-notes"
     assert (root / "forge_shelf_notes" / "skills.jsonl").is_file() and (root / "tests" / "test_contract.py").is_file()
     env = {**os.environ, "PYTHONPATH": str(root)}
-    run = subprocess.run([sys.executable, "-c", CONTRACT.format(name="shelf_notes")], capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", CONTRACT.format(name="shelf_notes")], capture_output=True, check=False, text=True,
                          env=env, timeout=600, cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-3000:]
     for problems, mutations in json.loads(run.stdout.splitlines()[-1]):
@@ -48,7 +48,7 @@ def test_new_app_writes_a_skeleton_that_passes_the_gates(tmp_path: Path) -> None
         assert {"csv.wrong_value", "csv.missing_row", "missing_output"} <= set(mutations)
         assert set(mutations.values()) == {"caught"}
     again = subprocess.run([sys.executable, "-m", "forge.cli", "new", "app", "shelf_notes", "--dir", str(tmp_path)],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, check=False, text=True, timeout=120)
     assert again.returncode == 2 and "already exists" in again.stderr
 
 
@@ -84,11 +84,11 @@ def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict
     (broken / "pyproject.toml").write_text(BROKEN_PYPROJECT)
     (broken / "forge_broken_plugin" / "__init__.py").write_text("raise ImportError('needs a library nobody has')\n")
     install = subprocess.run([python, "-m", "pip", "install", "--no-deps", str(src), str(broken)],
-                             capture_output=True, text=True, timeout=600)
+                             capture_output=True, check=False, text=True, timeout=600)
     assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
 
     def forge(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([python, "-m", "forge.cli", *args], capture_output=True, text=True, env=cli_env,
+        return subprocess.run([python, "-m", "forge.cli", *args], capture_output=True, check=False, text=True, env=cli_env,
                               timeout=600, cwd=tmp_path)
 
     listed = forge("plugins", "list", "--json")
@@ -107,12 +107,12 @@ def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict
     assert summary["counts"]["accepted"] == 2 and summary["counts"]["rows_written"] == 2, summary
 
     lookup = subprocess.run([python, "-c", "from workflows import WORKFLOWS; WORKFLOWS.get('broken.sort')"],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, check=False, text=True, timeout=120)
     assert "unknown workflow 'broken.sort'" in lookup.stderr  # and says which plugin is missing, and why:
     assert "plugins that failed to load: broken (ImportError: needs a library nobody has)" in lookup.stderr
 
     tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(src / "tests")],
-                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
+                           capture_output=True, check=False, text=True, timeout=600, cwd=tmp_path)
     assert tests.returncode == 0 and "2 passed" in tests.stdout, tests.stdout[-3000:]
 
     # the main environment never saw the example: it was installed into the scratch venv only

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from forge.checks import CHECKS
 from forge.cli.app import app
-from forge.errors import SkillParamsError, WorkflowCrashedError, WorkflowSpecError
+from forge.errors import SkillParamsError, WorkflowCrashedError
 from forge.filetypes import FILE_TYPES
 from forge.models import Skill
 from forge.plugins import load_plugin, plugin_statuses

@@ -25,7 +25,7 @@ import shlex
 import textwrap
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator
 
@@ -64,7 +64,7 @@ class SheetParams(BaseModel):
         return self._table
 
     @classmethod
-    def make(cls: type[P], ctx: WorkflowContext, table: Table, suffix: str, **fields: Any) -> P:
+    def make(cls, ctx: WorkflowContext, table: Table, suffix: str, **fields: Any) -> Self:
         """Params with drawn names (`inputs/<stem>.xlsx`, `outputs/<stem>_<suffix>.xlsx`, sheet),
         holding `table` privately for `files`."""
         stem = ctx.rng.choice(table.file_stems or [table.kind])

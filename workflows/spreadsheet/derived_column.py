@@ -7,7 +7,15 @@ from typing import Literal
 from preparers.spreadsheet import DERIVED_COLUMNS, derived_candidates
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    VALUES_NOTE, SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
+    VALUES_NOTE,
+    SheetOptions,
+    SheetParams,
+    SheetWorkflow,
+    Transform,
+    draw_table,
+    lit,
+    option,
+    sheet_spec,
 )
 
 Operation = Literal["product", "difference", "sum", "ratio"]

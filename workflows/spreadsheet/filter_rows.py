@@ -7,7 +7,15 @@ from typing import Literal
 from forge.errors import WorkflowError
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, pick_threshold, sheet_spec,
+    SheetOptions,
+    SheetParams,
+    SheetWorkflow,
+    Transform,
+    draw_table,
+    lit,
+    option,
+    pick_threshold,
+    sheet_spec,
 )
 
 Operator = Literal[">", ">=", "<", "<=", "=="]

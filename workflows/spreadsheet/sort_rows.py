@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from forge.errors import WorkflowError
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
+    SheetOptions,
+    SheetParams,
+    SheetWorkflow,
+    Transform,
+    draw_table,
+    lit,
+    option,
+    sheet_spec,
 )
 
 PLAIN = "Keep every cell a plain value, not a formula."
@@ -72,5 +80,5 @@ class SortRows(SheetWorkflow[SortRowsParams]):
 
 
 def _in_order(values: list[Any], descending: bool) -> bool:
-    pairs = list(zip(values, values[1:], strict=False))
+    pairs = list(pairwise(values))
     return all(b <= a for a, b in pairs) if descending else all(a <= b for a, b in pairs)

@@ -6,7 +6,15 @@ from typing import Literal
 
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import (
-    VALUES_NOTE, SheetOptions, SheetParams, SheetWorkflow, Transform, draw_table, lit, option, sheet_spec,
+    VALUES_NOTE,
+    SheetOptions,
+    SheetParams,
+    SheetWorkflow,
+    Transform,
+    draw_table,
+    lit,
+    option,
+    sheet_spec,
 )
 
 Aggregate = Literal["sum", "average", "max", "min"]
