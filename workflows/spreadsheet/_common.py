@@ -25,6 +25,7 @@ import shlex
 import textwrap
 from abc import abstractmethod
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator
@@ -37,7 +38,10 @@ from workflows.spec import CheckTemplate, FileSlot, SkillParams, Workflow, Workf
 
 T = TypeVar("T")
 
-VALUES_NOTE = "Write every result as a plain number (a value), not a formula."
+NOTES = {  # the closing sentence of every phrasing, by what the workflow writes
+    "values": "Write every result as a plain number (a value), not a formula.",
+    "plain": "Keep every cell a plain value, not a formula.",
+}
 
 
 P = TypeVar("P", bound="SheetParams")
@@ -134,11 +138,9 @@ def pick_threshold(rng: random.Random, values: list[float], operator: str) -> fl
     if operator == "==":
         options = [v for v in distinct if values.count(v) < n]
     elif operator in (">", "<="):  # same kept set for any t in [a, b)
-        options = [round_between(a, b, include_lo=True) for a, b in zip(distinct, distinct[1:], strict=False)]
+        options = [round_between(a, b, include_lo=True) for a, b in pairwise(distinct)]
     else:  # ">=", "<": same kept set for any t in (a, b]
-        options = [
-            round_between(a, b, include_lo=False) for a, b in zip(distinct, distinct[1:], strict=False)
-        ]
+        options = [round_between(a, b, include_lo=False) for a, b in pairwise(distinct)]
     kept = {t: sum(satisfies(v, operator, t) for v in values) for t in options}
     good = [t for t in options if 0 < kept[t] < n]
     balanced = [t for t in good if 0.2 * n <= kept[t] <= 0.8 * n]
@@ -149,12 +151,13 @@ def pick_threshold(rng: random.Random, values: list[float], operator: str) -> fl
 
 
 def sheet_spec(name: str, params: type[SheetParams], options: type[SheetOptions], *, phrasings: list[str],
-               criteria: list[str], check: str, bind: list[str], description: str, output: str,
+               note: str, criteria: list[str], check: str, bind: list[str], description: str, output: str,
                **fixed: Any) -> WorkflowSpec:
-    """The spec of a one-table workflow: xlsx in, xlsx out; `file.exists` on the output, then
-    `check` with the output, the input, the sheet and the params named in `bind`."""
+    """The spec of a one-table workflow: xlsx in, xlsx out; every phrasing ends with `NOTES[note]`;
+    `file.exists` on the output, then `check` with the output, the input, the sheet and `bind`'s params."""
     return WorkflowSpec(
-        name=name, apps=["spreadsheet"], params=params, skill_params=options, phrasings=phrasings,
+        name=name, apps=["spreadsheet"], params=params, skill_params=options,
+        phrasings=[f"{p.rstrip()} {NOTES[note]}" for p in phrasings],
         criteria=criteria,
         files=[FileSlot(param="input", type="xlsx", role="input",
                         description="{{ subject | capitalize }} on sheet {{ sheet }}"),
@@ -242,6 +245,10 @@ class Transform:
 
 class SheetWorkflow(Workflow[P]):
     """Base for one-table, one-output spreadsheet workflows: contents and reference come for free."""
+
+    option = staticmethod(option)
+    table = staticmethod(draw_table)
+    threshold = staticmethod(pick_threshold)
 
     @abstractmethod
     def transform(self, params: P) -> Transform:

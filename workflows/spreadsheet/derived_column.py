@@ -6,17 +6,7 @@ from typing import Literal
 
 from preparers.spreadsheet import DERIVED_COLUMNS, derived_candidates
 from workflows.spec import WorkflowContext, register_workflow
-from workflows.spreadsheet._common import (
-    VALUES_NOTE,
-    SheetOptions,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    option,
-    sheet_spec,
-)
+from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
 
 Operation = Literal["product", "difference", "sum", "ratio"]
 SYMBOL = {"product": "*", "difference": "-", "sum": "+", "ratio": "/"}
@@ -40,17 +30,17 @@ class DerivedColumn(SheetWorkflow[DerivedColumnParams]):
     spec = sheet_spec(
         "spreadsheet.derived_column", DerivedColumnParams, DerivedColumnOptions,
         phrasings=[
-            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Add a new '
-            'column with the header "{{ new_header }}" right after the last column. For every data row it must hold '
-            "{{ formula }} for that row, rounded to {{ decimals }} decimal places. Leave the existing columns, rows "
-            "and the sheet name unchanged, and save the result as {{ output }}. " + VALUES_NOTE,
-            'I need a "{{ new_header }}" column at the end of the table in {{ input }} (sheet "{{ sheet }}"): on '
-            "each row, {{ formula }}, rounded to {{ decimals }} decimal places. Keep everything else as it is and "
-            "save the workbook as {{ output }}. " + VALUES_NOTE,
-            '{{ input }}, sheet "{{ sheet }}": append column "{{ new_header }}" = {{ formula }} per row, rounded to '
-            "{{ decimals }} decimal places; existing cells and sheet name unchanged. Save as {{ output }}. "
-            + VALUES_NOTE,
+            ('The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Add a new '
+             'column with the header "{{ new_header }}" right after the last column. For every data row it must hold '
+             "{{ formula }} for that row, rounded to {{ decimals }} decimal places. Leave the existing columns, rows "
+             "and the sheet name unchanged, and save the result as {{ output }}. "),
+            ('I need a "{{ new_header }}" column at the end of the table in {{ input }} (sheet "{{ sheet }}"): on '
+             "each row, {{ formula }}, rounded to {{ decimals }} decimal places. Keep everything else as it is and "
+             "save the workbook as {{ output }}. "),
+            ('{{ input }}, sheet "{{ sheet }}": append column "{{ new_header }}" = {{ formula }} per row, rounded to '
+             "{{ decimals }} decimal places; existing cells and sheet name unchanged. Save as {{ output }}. "),
         ],
+        note="values",
         criteria=[
             "A new column with exactly the requested header was added after the existing columns.",
             "Each row's new value is the requested calculation on that row, rounded as asked, stored as a number.",
@@ -62,8 +52,8 @@ class DerivedColumn(SheetWorkflow[DerivedColumnParams]):
     )
 
     def draw(self, ctx: WorkflowContext) -> DerivedColumnParams:
-        operation = option(ctx, "operation", ["product", "difference", "sum", "ratio"])
-        table = draw_table(ctx, kinds=sorted({k for k, op, *_ in DERIVED_COLUMNS if op == operation}))
+        operation = self.option(ctx, "operation", ["product", "difference", "sum", "ratio"])
+        table = self.table(ctx, kinds=sorted({k for k, op, *_ in DERIVED_COLUMNS if op == operation}))
         left, right, header = ctx.rng.choice(derived_candidates(table, operation, SYMBOL[operation]))
         return DerivedColumnParams.make(
             ctx, table, "with_" + header, operation=operation, left=left, right=right, new_header=header,

@@ -6,21 +6,10 @@ from typing import Literal
 
 from forge.errors import WorkflowError
 from workflows.spec import WorkflowContext, register_workflow
-from workflows.spreadsheet._common import (
-    SheetOptions,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    option,
-    pick_threshold,
-    sheet_spec,
-)
+from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
 
 Operator = Literal[">", ">=", "<", "<=", "=="]
 PHRASE = {">": "greater than", ">=": "at least", "<": "less than", "<=": "at most", "==": "exactly"}
-PLAIN = "Keep every cell a plain value, not a formula."
 
 
 class FilterRowsParams(SheetParams):
@@ -39,17 +28,18 @@ class FilterRows(SheetWorkflow[FilterRowsParams]):
     spec = sheet_spec(
         "spreadsheet.filter_rows", FilterRowsParams, FilterRowsOptions,
         phrasings=[
-            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Keep only '
-            "the data rows whose {{ column }} is {{ condition }} {{ threshold }} ({{ column }} {{ operator }} "
-            "{{ threshold }}) and delete every other data row, leaving no blank rows. Keep the header, the columns, "
-            "the order of the kept rows and the sheet name, and save the result as {{ output }}. " + PLAIN,
-            'Please trim {{ input }} (sheet "{{ sheet }}") down to the {{ subject }} with {{ column }} '
-            "{{ condition }} {{ threshold }}: remove the other rows completely, no gaps left behind, and keep the "
-            "remaining rows in their order under the same header. Save it as {{ output }}. " + PLAIN,
-            '{{ input }}, sheet "{{ sheet }}": keep rows where {{ column }} {{ operator }} {{ threshold }}, drop '
-            "the rest (no blank rows); header, column order, row order and sheet name unchanged. Save as "
-            "{{ output }}. " + PLAIN,
+            ('The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Keep only '
+             "the data rows whose {{ column }} is {{ condition }} {{ threshold }} ({{ column }} {{ operator }} "
+             "{{ threshold }}) and delete every other data row, leaving no blank rows. Keep the header, the columns, "
+             "the order of the kept rows and the sheet name, and save the result as {{ output }}. "),
+            ('Please trim {{ input }} (sheet "{{ sheet }}") down to the {{ subject }} with {{ column }} '
+             "{{ condition }} {{ threshold }}: remove the other rows completely, no gaps left behind, and keep the "
+             "remaining rows in their order under the same header. Save it as {{ output }}. "),
+            ('{{ input }}, sheet "{{ sheet }}": keep rows where {{ column }} {{ operator }} {{ threshold }}, drop '
+             "the rest (no blank rows); header, column order, row order and sheet name unchanged. Save as "
+             "{{ output }}. "),
         ],
+        note="plain",
         criteria=[
             "Exactly the rows meeting the condition remain, in their original order, with no blank rows.",
             "The header row and the columns are unchanged.",
@@ -60,11 +50,11 @@ class FilterRows(SheetWorkflow[FilterRowsParams]):
     )
 
     def draw(self, ctx: WorkflowContext) -> FilterRowsParams:
-        operator = option(ctx, "operator", [">", ">=", "<", "<=", "=="])
+        operator = self.option(ctx, "operator", [">", ">=", "<", "<=", "=="])
         for _ in range(20):  # a table where every value is equal cannot be split; redraw
-            table = draw_table(ctx)
+            table = self.table(ctx)
             column = ctx.rng.choice(table.numeric)
-            threshold = pick_threshold(ctx.rng, [float(v) for v in table.column(column)], operator)
+            threshold = self.threshold(ctx.rng, [float(v) for v in table.column(column)], operator)
             if threshold is not None:
                 if isinstance(threshold, float) and threshold.is_integer():
                     threshold = int(threshold)

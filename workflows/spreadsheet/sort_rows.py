@@ -7,18 +7,7 @@ from typing import Any
 
 from forge.errors import WorkflowError
 from workflows.spec import WorkflowContext, register_workflow
-from workflows.spreadsheet._common import (
-    SheetOptions,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    option,
-    sheet_spec,
-)
-
-PLAIN = "Keep every cell a plain value, not a formula."
+from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
 
 
 class SortRowsParams(SheetParams):
@@ -36,16 +25,17 @@ class SortRows(SheetWorkflow[SortRowsParams]):
     spec = sheet_spec(
         "spreadsheet.sort_rows", SortRowsParams, SortRowsOptions,
         phrasings=[
-            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Sort the '
-            "data rows by the {{ column }} column in {{ order }} order ({% if descending %}largest{% else %}"
-            "smallest{% endif %} first), keeping each row's cells together. Keep the header in row 1, do not add "
-            "or remove rows or columns, keep the sheet name, and save the result as {{ output }}. " + PLAIN,
-            'Can you put the {{ subject }} in {{ input }} (sheet "{{ sheet }}") in order of {{ column }}, '
-            "{% if descending %}biggest{% else %}smallest{% endif %} first? Move whole rows, leave the header on "
-            "top and don't add or drop anything. Save the sorted workbook as {{ output }}. " + PLAIN,
-            '{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }}; whole rows move, header '
-            "stays in row 1, same rows and columns, same sheet name. Save as {{ output }}. " + PLAIN,
+            ('The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Sort the '
+             "data rows by the {{ column }} column in {{ order }} order ({% if descending %}largest{% else %}"
+             "smallest{% endif %} first), keeping each row's cells together. Keep the header in row 1, do not add "
+             "or remove rows or columns, keep the sheet name, and save the result as {{ output }}. "),
+            ('Can you put the {{ subject }} in {{ input }} (sheet "{{ sheet }}") in order of {{ column }}, '
+             "{% if descending %}biggest{% else %}smallest{% endif %} first? Move whole rows, leave the header on "
+             "top and don't add or drop anything. Save the sorted workbook as {{ output }}. "),
+            ('{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }}; whole rows move, header '
+             "stays in row 1, same rows and columns, same sheet name. Save as {{ output }}. "),
         ],
+        note="plain",
         criteria=[
             "Every original row appears exactly once, with its cells kept together.",
             "The rows are ordered by the requested column in the requested direction.",
@@ -57,8 +47,8 @@ class SortRows(SheetWorkflow[SortRowsParams]):
     )
 
     def draw(self, ctx: WorkflowContext) -> SortRowsParams:
-        descending = option(ctx, "descending", [False, True])
-        table = draw_table(ctx)
+        descending = self.option(ctx, "descending", [False, True])
+        table = self.table(ctx)
         # A column already in the asked order would make doing nothing a solution: never draw one.
         unsorted = [c for c in table.numeric + table.date_columns() if not _in_order(table.column(c), descending)]
         if not unsorted:

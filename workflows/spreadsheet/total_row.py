@@ -5,17 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from workflows.spec import WorkflowContext, register_workflow
-from workflows.spreadsheet._common import (
-    VALUES_NOTE,
-    SheetOptions,
-    SheetParams,
-    SheetWorkflow,
-    Transform,
-    draw_table,
-    lit,
-    option,
-    sheet_spec,
-)
+from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
 
 Aggregate = Literal["sum", "average", "max", "min"]
 LABELS = {"sum": "Total", "average": "Average", "max": "Maximum", "min": "Minimum"}
@@ -39,17 +29,18 @@ class TotalRow(SheetWorkflow[TotalRowParams]):
     spec = sheet_spec(
         "spreadsheet.total_row", TotalRowParams, TotalRowOptions,
         phrasings=[
-            'The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Directly '
-            'below the last data row, add one summary row: put the label "{{ label }}" in the {{ label_column }} '
-            "column and the {{ label | lower }} of the data rows in the " + COLUMNS + ". Leave the header, the "
-            "data rows and the sheet name unchanged, and save the result as {{ output }}. " + VALUES_NOTE,
-            'Could you add a "{{ label }}" row under the {{ subject }} in {{ input }} (sheet "{{ sheet }}")? Put '
-            '"{{ label }}" in the {{ label_column }} column and the {{ label | lower }} of all the data rows in the '
-            + COLUMNS + ". Don't change anything else, and save it as {{ output }}. " + VALUES_NOTE,
-            '{{ input }}, sheet "{{ sheet }}": append a summary row right under the data with {{ label_column }} '
-            '= "{{ label }}" and, in the ' + COLUMNS + ", the {{ aggregate }} of the data rows. Header, rows and "
-            "sheet name stay as they are. Save as {{ output }}. " + VALUES_NOTE,
+            ('The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Directly '
+             'below the last data row, add one summary row: put the label "{{ label }}" in the {{ label_column }} '
+             "column and the {{ label | lower }} of the data rows in the " + COLUMNS + ". Leave the header, the "
+             "data rows and the sheet name unchanged, and save the result as {{ output }}. "),
+            ('Could you add a "{{ label }}" row under the {{ subject }} in {{ input }} (sheet "{{ sheet }}")? Put '
+             '"{{ label }}" in the {{ label_column }} column and the {{ label | lower }} of all the data rows in the '
+             + COLUMNS + ". Don't change anything else, and save it as {{ output }}. "),
+            ('{{ input }}, sheet "{{ sheet }}": append a summary row right under the data with {{ label_column }} '
+             '= "{{ label }}" and, in the ' + COLUMNS + ", the {{ aggregate }} of the data rows. Header, rows and "
+             "sheet name stay as they are. Save as {{ output }}. "),
         ],
+        note="values",
         criteria=[
             "The summary row sits directly below the last data row, labelled exactly as asked.",
             "The summary cells hold the requested aggregate of the data rows as numbers, not formulas or text.",
@@ -61,8 +52,8 @@ class TotalRow(SheetWorkflow[TotalRowParams]):
     )
 
     def draw(self, ctx: WorkflowContext) -> TotalRowParams:
-        aggregate = option(ctx, "aggregate", ["sum", "average", "max", "min"])
-        table = draw_table(ctx)
+        aggregate = self.option(ctx, "aggregate", ["sum", "average", "max", "min"])
+        table = self.table(ctx)
         pool = table.additive if aggregate == "sum" else table.numeric
         chosen = ctx.rng.sample(pool, ctx.rng.randint(1, len(pool)))
         return TotalRowParams.make(
