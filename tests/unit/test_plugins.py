@@ -197,3 +197,44 @@ def test_phrasings_of_different_registers_are_drawn_per_seed() -> None:
     flow = WORKFLOWS.get("spreadsheet.sort_rows")
     drawn = {flow.build(skill({}, "spreadsheet.sort_rows"), seed).provenance["phrasing"] for seed in range(12)}
     assert drawn == set(range(len(flow.spec.phrasings)))
+
+
+def test_a_check_can_read_state_that_is_not_a_file(plugin_dir: Path, tmp_path: Path) -> None:
+    """Where the state lives is the check's source: here an app's state held in memory, not a file."""
+    write(plugin_dir, "state_plugin", '''
+from forge.checks import SOURCES, CheckOptions, Verdict, register_check
+from forge.views import Table, TableView
+
+APP_STATE = {"orders": [["Id", "Qty"], ["A", 3], ["B", 1]]}
+
+class AppState:
+    name = "app_state"
+
+    def view(self, state, locator, view, *, original=False):
+        return TableView(source=f"app:{locator}", tables=[Table.of(locator, APP_STATE[locator])])
+
+SOURCES.add("app_state", AppState())
+
+class Opts(CheckOptions):
+    table: str
+    column: str
+
+@register_check("app.column_sorted", Opts, source="app_state", view="table")
+def column_sorted(state, opts):
+    """A column of a table in the app's state is in ascending order."""
+    grid = SOURCES.get("app_state").view(state, opts.table, TableView).get()
+    values = [row[grid.need_col(opts.column)] for row in grid.body]
+    return Verdict.of(values == sorted(values), f"{opts.column}: {values}")
+''')
+    assert load_plugin("state", "state_plugin").status == "loaded"
+    from forge.checks import FinalState, run_check
+    from forge.models import Check
+
+    kind = CHECKS.get("app.column_sorted")
+    assert (kind.source, kind.view) == ("app_state", "table")
+    result = run_check(Check(func="app.column_sorted", options={"table": "orders", "column": "Qty"}),
+                       FinalState(tmp_path))
+    assert not result.passed and result.message == "Qty: [3, 1]"
+    sys.modules["state_plugin"].APP_STATE["orders"][1:] = [["B", 1], ["A", 3]]
+    assert run_check(Check(func="app.column_sorted", options={"table": "orders", "column": "Qty"}),
+                     FinalState(tmp_path)).passed
