@@ -127,7 +127,7 @@ class Probe(Workflow[Params]):
         {draw}
 
     def contents(self, ctx, params):
-        return {{"path": b"A,B\\n2,1\\n1,2\\n"}}
+        return {{"path": {content!r}}}
 
     def reference(self, params):
         return ReferenceSolution(steps=[ReferenceStep(thought="t", action="a", tool="bash",
@@ -137,7 +137,8 @@ class Probe(Workflow[Params]):
 
 def spec_module(**overrides: Any) -> str:
     values = {"phrasing": "Sort {{ path }} by {{ column }} in place.", "func": "table.sorted_by",
-              "bind": {"column": "column"}, "draw": "return Params(path='data/t.csv', column='A')"}
+              "bind": {"column": "column"}, "draw": "return Params(path='data/t.csv', column='A')",
+              "content": b"A,B\n2,1\n1,2\n"}
     return textwrap.dedent(SPEC.format(**{**values, **overrides}))
 
 
@@ -238,3 +239,15 @@ def column_sorted(state, opts):
     sys.modules["state_plugin"].APP_STATE["orders"][1:] = [["B", 1], ["A", 3]]
     assert run_check(Check(func="app.column_sorted", options={"table": "orders", "column": "Qty"}),
                      FinalState(tmp_path)).passed
+
+
+def test_a_preparer_writing_an_unreadable_file_is_rejected_naming_it(plugin_dir: Path, tmp_path: Path) -> None:
+    from gates import GateContext, run_gate
+
+    phrasing = "Sort the rows of {{ path }} by the {{ column }} column, smallest first, editing the file in place."
+    write(plugin_dir, "ragged_spec", spec_module(content=b"A,B\n2,1,0\n1\n", phrasing=phrasing))
+    assert load_plugin("ragged", "ragged_spec").status == "loaded"
+    bundle = WORKFLOWS.get("probe.sort").build(skill({}), seed=1)
+    result = run_gate("file", bundle, GateContext(scratch_root=tmp_path))
+    assert not result.passed and result.reason == "file_unreadable"
+    assert result.message.startswith("data/t.csv: csv rows are ragged")
