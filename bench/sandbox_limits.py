@@ -27,15 +27,18 @@ from forge.sandbox import JobDir, SandboxCgroup, SandboxLimits, open_sandbox  # 
 from forge.sandbox._limits import discover  # noqa: E402
 
 
-def _times(n: int, once: Callable[[], None]) -> dict[str, float]:
-    once()  # warm imports and caches
-    samples = []
+def _times(n: int, *variants: Callable[[], None]) -> list[dict[str, float]]:
+    """Median and p90 of each variant, run in turns (A B A B ...) so load drifts hit all alike."""
+    samples: list[list[float]] = [[] for _ in variants]
+    for variant in variants:
+        variant()  # warm imports and caches
     for _ in range(n):
-        started = time.perf_counter()
-        once()
-        samples.append((time.perf_counter() - started) * 1000)
-    samples.sort()
-    return {"median_ms": round(statistics.median(samples), 3), "p90_ms": round(samples[int(0.9 * (n - 1))], 3)}
+        for mine, variant in zip(samples, variants, strict=True):
+            started = time.perf_counter()
+            variant()
+            mine.append((time.perf_counter() - started) * 1000)
+    return [{"median_ms": round(statistics.median(s), 3), "p90_ms": round(sorted(s)[int(0.9 * (n - 1))], 3)}
+            for s in samples]
 
 
 def main() -> None:
@@ -64,11 +67,12 @@ def main() -> None:
                     job.remove()
             return cycle
 
+        with_limits, rlimits_only = _times(args.n, sandbox(limits), sandbox(fallback))
         figures = {
-            "cgroup_create_remove": _times(args.n, cgroup),
-            "job_dir_tmpfs_mount_remove": _times(args.n, job_dir),
-            "open_true_close_with_limits": _times(args.n, sandbox(limits)),
-            "open_true_close_rlimits_only": _times(args.n, sandbox(fallback)),
+            "cgroup_create_remove": _times(args.n, cgroup)[0],
+            "job_dir_tmpfs_mount_remove": _times(args.n, job_dir)[0],
+            "open_true_close_with_limits": with_limits,
+            "open_true_close_rlimits_only": rlimits_only,
         }
     print(json.dumps({
         "bench": "sandbox_limits",
