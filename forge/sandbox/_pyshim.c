@@ -2,8 +2,8 @@
  *
  * Built on the host by forge.sandbox.zygote (`cc -O2 -Wall -Werror -DREAL_PYTHON=...`) and
  * installed as /run/forge-py/bin/python3 (and python); the Python shim stays the fallback
- * when there is no compiler. It hands the zygote its stdin/stdout/stderr, cwd, argv and
- * environ, forwards signals to the child and exits the way the child did. Anything going
+ * when there is no compiler. It hands this sandbox's own warm python server its
+ * stdin/stdout/stderr, cwd, argv, umask and environ, forwards signals to the child and exits the way the child did. Anything going
  * wrong before the child starts (a closed stdio fd, no socket, a refusal, a hang-up) execs the
  * real interpreter with the same arguments, so correctness never depends on the zygote.
  *
@@ -24,6 +24,7 @@
 #include <sys/auxv.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -32,7 +33,7 @@
 #endif
 
 #ifndef SOCKET_PATH /* a build option for tests only: never read at run time */
-#define SOCKET_PATH "/run/forge-py/zygote.sock"
+#define SOCKET_PATH "/run/forge-py/call/python.sock"
 #endif
 #define MAX_REQUEST ((size_t)8 << 20) /* the zygote's limit: larger requests run cold anyway */
 #define MAX_LINE 256                  /* replies are "F", "P <pid>", "X <code>", "S <signal>" */
@@ -121,9 +122,10 @@ static unsigned char *environ_kept(size_t count) {
     return keep;
 }
 
-/* The fields of the body, in order: argc, argv[0] as the Python shim sees it, argv[1:], environ. */
+/* The fields of the body, in order: "argc umask" (octal), argv[0] as the Python shim sees it,
+ * argv[1:], environ. */
 struct fields {
-    char count[24];
+    char count[48];
     const char *name;
     size_t n_argv;             /* len(argv) sent: 1 + len(sys.argv[1:]) */
     const unsigned char *keep; /* which environ entries */
@@ -157,7 +159,9 @@ static unsigned char *build_request(size_t *size) {
     const char *slash = strrchr(exec_path, '/');
     f.name = slash ? slash + 1 : exec_path;
     f.n_argv = shim_argc > 1 ? (size_t)shim_argc : 1;
-    snprintf(f.count, sizeof f.count, "%zu", f.n_argv);
+    mode_t mask = umask(0); /* the server cannot read our umask: it is not in our pid namespace */
+    umask(mask);
+    snprintf(f.count, sizeof f.count, "%zu %o", f.n_argv, (unsigned)mask);
     size_t fields = 1 + f.n_argv + f.env_count;
     size_t total = 0; /* with a \0 after every field: one more than the body */
     for (size_t i = 0; i < fields; i++) {

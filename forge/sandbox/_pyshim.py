@@ -2,11 +2,11 @@
 
 Installed by `forge.sandbox.zygote` as /run/forge-py/bin/python3 (and python) behind the
 shebang `#!<real python> -IS`, so it starts in ~10 ms on builtin modules alone, where the native
-twin `_pyshim.c` (same protocol, ~0.5 ms; keep the two in step) cannot be built. It hands the
-zygote its stdin/stdout/stderr, cwd, argv and environ, forwards signals to the child and exits
-the way the child did. Anything going wrong before the child starts (no socket, a refusal, an
-option the zygote does not support) execs the real interpreter with the same arguments, so
-correctness never depends on the zygote.
+twin `_pyshim.c` (same protocol, ~0.5 ms; keep the two in step) cannot be built. It hands this
+sandbox's own warm python server its stdin/stdout/stderr, cwd, argv, umask and environ,
+forwards signals to the child and exits the way the child did. Anything going wrong before the
+child starts (no socket, a refusal, an option the server does not support) execs the real
+interpreter with the same arguments, so correctness never depends on the warm python.
 """
 
 import os
@@ -15,7 +15,7 @@ import sys
 import _signal
 import _socket
 
-SOCKET = "/run/forge-py/zygote.sock"
+SOCKET = "/run/forge-py/call/python.sock"  # this sandbox's own server; no other can see it
 FORWARDED = (1, 2, 3, 10, 12, 14, 15)  # HUP INT QUIT USR1 USR2 ALRM TERM
 
 
@@ -31,7 +31,9 @@ def real_python() -> None:
 def send_request(sock: _socket.socket) -> None:
     argv = [os.fsencode(a) for a in [os.path.basename(sys.argv[0]), *sys.argv[1:]]]
     env = [key + b"=" + value for key, value in os.environb.items()]
-    body = b"\0".join([b"%d" % len(argv), *argv, *env])
+    mask = os.umask(0)  # the server cannot read it: it is not in our pid namespace
+    os.umask(mask)
+    body = b"\0".join([b"%d %o" % (len(argv), mask), *argv, *env])
     data = len(body).to_bytes(4, "little") + body
     cwd = os.open(".", os.O_PATH | os.O_DIRECTORY)
     fds = (0, 1, 2, cwd)

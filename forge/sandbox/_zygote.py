@@ -1,25 +1,33 @@
-"""The warm-python fork server ("zygote"): python3 calls in sandboxes skip interpreter start-up.
+"""The warm python: a preloaded template, and per sandbox a server no other sandbox can reach.
 
-A fresh `python3` that imports openpyxl spends ~200 ms before the script's first line. This
-process imports the office libraries once (as root, with exactly the sandbox's clean
-environment, BLAS single-threaded so no thread exists at fork) and serves the shims of
-`forge.sandbox._pyshim`. Per call, in one event loop (`_Server`), never blocking on a caller:
+A fresh `python3` that imports openpyxl spends ~200 ms before the script's first line. The
+template imports the office libraries once (as root, with exactly the sandbox's clean
+environment, BLAS single-threaded so no thread exists at fork) and then only ever talks to
+the host process that started it, over a socketpair no sandbox can name. Per sandbox:
 
-    zygote: reads the request, vets the peer (SO_PEERCRED, its namespaces, uid, seccomp,
-            settings), opens its namespaces and root, reads its limits, and joins its pid
-            namespace for children only, just for the fork, then returns to its own
-      -fork-> child: joins the peer's ipc/uts/net/cgroup/mnt namespaces and root, takes
-              its rlimits/umask/affinity, drops to its uid (no capabilities, no_new_privs),
-              takes its stdio and cwd, and runs the program the way `python3` would
-              (`forge.sandbox._zygote_run`).
+    host:     binds the sandbox's listening socket in a dir only that sandbox mounts
+              (/run/forge-py/call), and hands it with a pidfd of the sandbox's init to
+    template: -fork-> server (`_serve`), as root still: joins the init's cgroup, closes every
+              descriptor but the listener and the init's pidfd (closed once inside),
+              enters the sandbox (mnt/ipc/uts/net/cgroup namespaces, its root; its pid
+              namespace for children only), drops every capability, becomes the sandbox's
+              uid (last, so nothing of the host is left to take), no_new_privs, the sandbox's
+              seccomp filter, and serves only that socket:
+      -fork-> child per call (`_spawn`), born in the sandbox's pid namespace: takes the
+              caller's rlimits (read from the kernel, never from the request), umask,
+              affinity, stdio and cwd, closes the server's descriptors, and only then becomes
+              dumpable and runs the program (`forge.sandbox._zygote_run`).
 
-One fork per call, not two: every fork of this large process, and every exit, costs
-page-table copies and copy-on-write faults (~5 ms a call here). The child lives in the
-sandbox's pid namespace, so it dies with the sandbox; the zygote relays its exit status and
-kills it if the shim goes away. Whatever the zygote cannot reproduce exactly is answered "F"
-and the shim execs the real interpreter instead.
-Started by `forge.sandbox.zygote` as `python _zygote.py LISTEN_FD LIFELINE_FD`; stdlib only,
-no `from __future__` (compiled user code must not inherit future flags from this file).
+The server itself is outside the sandbox's pid namespace, so sandboxed code cannot name it
+(no kill, ptrace or pidfd); it ends with the sandbox, before the sandbox's init can finish
+exiting (`_watch`), so a sandbox reported gone has no server left. A call's child stays
+non-dumpable (no ptrace, no /proc/PID/fd, no pidfd_getfd, even for its own uid) until it
+holds nothing but the caller's own descriptors, and the filter denies ptrace and pidfd_getfd
+besides. Whatever the server cannot reproduce exactly is answered "F" and the shim execs the
+real interpreter instead.
+Started by `forge.sandbox.zygote` as `python _zygote.py CONTROL_FD LIFELINE_FD SECCOMP_FD SHIM_DIR`;
+stdlib only, no `from __future__` (compiled user code must not inherit future flags from this
+file).
 """
 # ruff: noqa: E402
 import sys
@@ -29,6 +37,7 @@ import _zygote_run  # still found in this file's directory; then that leaves sys
 
 del sys.path[0]  # as the warm interpreter must see what `python3` sees
 import ctypes
+import errno
 import gc
 import os
 import resource
@@ -40,20 +49,17 @@ import struct
 import time
 
 _PRELOAD = ("openpyxl", "docx", "pptx")
-_NAMESPACES = ("user", "pid", "ipc", "uts", "net", "cgroup", "mnt")  # mnt last: it moves root and cwd
-_RLIMITS = {  # /proc/PID/limits rows (prlimit(2) on another process needs CAP_SYS_RESOURCE)
-    "Max cpu time": "CPU", "Max file size": "FSIZE", "Max data size": "DATA", "Max stack size": "STACK",
-    "Max core file size": "CORE", "Max resident set": "RSS", "Max processes": "NPROC",
-    "Max open files": "NOFILE", "Max locked memory": "MEMLOCK", "Max address space": "AS",
-    "Max file locks": "LOCKS", "Max pending signals": "SIGPENDING", "Max msgqueue size": "MSGQUEUE",
-    "Max nice priority": "NICE", "Max realtime priority": "RTPRIO", "Max realtime timeout": "RTTIME",
-}  # fmt: skip
 _SETTINGS = ("PYTHON", "LC_", "LANG", "TZ", "OPENBLAS", "OMP_", "MKL_")  # read at start-up only
 _MAX_REQUEST = 8 << 20  # argv + environ; larger ones run cold
-_MAX_CALLS_PER_UID = 16  # beyond: cold (a warm call is 2 processes of the uid, shim + child)
+_MAX_FDS = 8  # listener, init pidfd, cgroup.procs per hierarchy
+_MAX_CALLS = 16  # at once per sandbox; beyond: cold (a warm call is 2 processes of the uid, shim + child)
 _REQUEST_TIMEOUT_S = 10.0
 _SO_PEERPIDFD = 77  # Linux 6.5+: a pidfd for exactly the process that connected
-_PR_SET_DUMPABLE, _PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 4, 24, 38
+_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
+_PR_SET_NAME, _PR_SET_DUMPABLE, _PR_SET_SECCOMP, _PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 15, 4, 22, 24, 38
+_SECCOMP_MODE_FILTER = 2
+_CLONE_NEW = {"mnt": 0x20000, "cgroup": 0x2000000, "uts": 0x4000000, "ipc": 0x8000000, "pid": 0x20000000,
+              "net": 0x40000000}  # fmt: skip
 _ENV0 = dict(os.environ)
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -96,14 +102,121 @@ def _parse(args: list[str]) -> tuple[str, str, list[str], bool] | None:
     return "-", "", [], unbuffered  # no program: read it from stdin
 
 
+# --- the template: host side, reachable by the host process only -----------------------------
+
+
+def _template(control: socket.socket, lifeline: int, program: bytes) -> None:
+    """Fork a server per request of the host, until the host process exits (the lifeline closes).
+
+    A request is "UID GID" with descriptors: the sandbox's listening socket, a pidfd of its
+    init, and the cgroup.procs files of the sandbox's cgroup (one per hierarchy, opened for
+    writing by the host; none without a cgroup). Servers are reaped by the kernel (SIGCHLD
+    ignored here).
+    """
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    _c(_libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))  # a server's orphans come back here (`_watch`)
+    with selectors.DefaultSelector() as selector:
+        selector.register(control, selectors.EVENT_READ)
+        selector.register(lifeline, selectors.EVENT_READ)
+        while True:
+            for key, _ in selector.select():
+                if key.fileobj == lifeline:
+                    return
+                try:
+                    data, fds, _, _ = socket.recv_fds(control, 64, _MAX_FDS)
+                except OSError:
+                    continue
+                if not data:
+                    return  # the host closed its end
+                try:
+                    if len(fds) >= 2:
+                        uid, gid = (int(v) for v in data.split())
+                        if uid > 0 and gid > 0 and os.fork() == 0:
+                            _serve(fds[0], fds[1], fds[2:], uid, gid, program)  # never returns
+                except Exception as exc:  # one sandbox's trouble, never the template's
+                    sys.stderr.write(f"forge zygote: cannot start a server: {exc!r}\n")
+                finally:
+                    for fd in fds:
+                        os.close(fd)
+
+
+def _serve(listen_fd: int, init: int, cgroups: list[int], uid: int, gid: int, program: bytes) -> None:
+    """In a fresh fork of the template: become the sandbox's server and serve it; never returns."""
+    try:
+        try:
+            for procs in cgroups:  # what limits the sandbox as a whole then limits every warm call
+                os.write(procs, b"0")
+        except OSError as exc:  # out of the sandbox's cgroup it would escape its limits: no server
+            if exc.errno not in (errno.ENODEV, errno.ENOENT):  # those: the sandbox closed meanwhile
+                os.write(2, f"forge zygote: cannot join the sandbox's cgroup: {exc}\n".encode())
+            os._exit(1)
+        keep = sorted({listen_fd, init})
+        for low, high in zip([-1, *keep], [*keep, 1 << 20]):  # the host's log pipe (2) among them
+            os.closerange(low + 1, high)
+        _c(_libc.setns(init, sum(_CLONE_NEW.values())))  # root and cwd become the sandbox's
+        os.close(init)
+        os.chroot(".")
+        os.chdir("/")
+        null = os.open("/dev/null", os.O_RDWR)  # the sandbox's own /dev/null
+        for fd in range(3):
+            if fd != null:
+                os.dup2(null, fd)
+        if null > 2:
+            os.close(null)
+        _c(_libc.prctl(_PR_SET_NAME, b"forge-python", 0, 0, 0))
+        _fresh_session_keyring()
+        _drop_privileges(uid, gid)
+        _load_filter(program)
+        listener = socket.socket(fileno=listen_fd)
+        _Server(listener, uid, gid).serve()
+    finally:  # whatever went wrong, never back into the template's loop; the shims then run cold
+        os._exit(0)
+
+
+def _fresh_session_keyring() -> None:
+    """A new, empty session keyring for this sandbox's server and its children: the template's
+    is the host process's, whose keys would otherwise be possessed (listed in /proc/keys) here."""
+    number = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)  # keyctl
+    if number is not None and _libc.syscall(ctypes.c_long(number), ctypes.c_long(1), None) < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, os.strerror(err))
+
+
+def _drop_privileges(uid: int, gid: int) -> None:
+    """No capability, ever again; non-dumpable; the uid last (from root to non-zero clears the
+    effective, permitted and ambient sets)."""
+    with open("/proc/sys/kernel/cap_last_cap") as last:
+        for cap in range(int(last.read()) + 1):
+            _c(_libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0))
+    _c(_libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0))
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+    _c(_libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def _load_filter(program: bytes) -> None:
+    """The sandbox's seccomp filter (`forge.sandbox._seccomp`), the very bytes bwrap loads."""
+    code = ctypes.create_string_buffer(program, len(program))
+    prog = _SockFprog(len(program) // 8, ctypes.addressof(code))
+    _c(_libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(prog), 0, 0))
+
+
+# --- the per-sandbox server: inside the sandbox but for its pid namespace ----------------------
+
+
 class _Call:
     """One python3 call: its request, then its child, until the exit status is relayed.
 
     Everything here is non-blocking: a slow or hostile shim holds only its own call.
     """
 
-    def __init__(self, conn: socket.socket, pid: int, uid: int, gid: int) -> None:
-        self.conn, self.pid, self.uid, self.gid = conn, pid, uid, gid
+    def __init__(self, conn: socket.socket, pid: int) -> None:
+        self.conn, self.pid = conn, pid
         try:
             self.pidfd = conn.getsockopt(socket.SOL_SOCKET, _SO_PEERPIDFD)
         except OSError:
@@ -117,8 +230,8 @@ class _Call:
     def read(self) -> bool:
         """Take what the shim sent so far; True once the whole request is in.
 
-        Length-prefixed NUL-joined [argc, argv..., KEY=VALUE...], with fds 0, 1, 2 and the cwd
-        on the first bytes.
+        Length-prefixed NUL-joined ["ARGC UMASK", argv..., KEY=VALUE...], with fds 0, 1, 2
+        and the cwd on the first bytes.
         """
         if not self.fds:
             data, fds, _, _ = socket.recv_fds(self.conn, 1 << 16, 4)
@@ -135,11 +248,12 @@ class _Call:
             raise ValueError(f"bad request: {size} bytes")
         return len(self.data) - 4 >= size
 
-    def request(self) -> tuple[list[str], dict[str, str]]:
+    def request(self) -> tuple[list[str], dict[str, str], int]:
         fields = bytes(self.data[4:]).split(b"\0")
-        argc = int(fields[0])
+        argc, umask = fields[0].split()
+        argc = int(argc)
         env = dict(os.fsdecode(item).split("=", 1) for item in fields[1 + argc :] if b"=" in item)
-        return [os.fsdecode(a) for a in fields[1 : 1 + argc]], env
+        return [os.fsdecode(a) for a in fields[1 : 1 + argc]], env, int(umask, 8) & 0o777
 
     def send(self, line: bytes) -> None:
         try:
@@ -164,70 +278,44 @@ class _Call:
 
 
 def _vet(call: _Call) -> tuple | None:
-    """What the child must become to run this call as the caller would; None: run it cold."""
-    argv, env = call.request()
+    """What the child must take from the caller to run the call as it would; None: run it cold.
+
+    Only this sandbox reaches the socket and the child can get no more than the caller has:
+    the rlimits come from the kernel (a request could claim higher ones), the rest the caller
+    could set for itself anyway.
+    """
+    argv, env, umask = call.request()
     plan = _parse(argv[1:])
-    ns = {}  # the peer's namespaces that differ from ours
-    try:
-        for name in _NAMESPACES:
-            if os.path.exists(f"/proc/self/ns/{name}"):
-                ns[name] = os.open(f"/proc/{call.pid}/ns/{name}", os.O_RDONLY)
-                theirs, ours = os.fstat(ns[name]), os.stat(f"/proc/self/ns/{name}")
-                if (theirs.st_dev, theirs.st_ino) == (ours.st_dev, ours.st_ino):
-                    os.close(ns.pop(name))
-        root = os.open(f"/proc/{call.pid}/root", os.O_PATH | os.O_DIRECTORY)
-    except BaseException:
-        for fd in ns.values():
-            os.close(fd)
-        raise
-    try:
-        limits = _limits(call.pid)
-        with open(f"/proc/{call.pid}/status") as status:
-            fields = {k: v.split() for k, _, v in (line.partition(":") for line in status)}
-        cpus = os.sched_getaffinity(call.pid)
-        signal.pidfd_send_signal(call.pidfd, 0)  # still the process that connected: all of the above is its
-    except BaseException:
-        for fd in (root, *ns.values()):
-            os.close(fd)
-        raise
-    # Serve only sandboxed, unprivileged callers: not root, in our user namespace (so only root
-    # can have given it its own pid and mount namespaces) and in a pid namespace of its own;
-    # and none under a seccomp filter, which a child of ours would not inherit.
-    sandboxed = "user" not in ns and {"pid", "mnt"} <= set(ns) and fields["Uid"] == [str(call.uid)] * 4
-    sandboxed = sandboxed and fields.get("Seccomp", ["0"]) == ["0"]
     settings = {k for k in (*env, *_ENV0) if k.startswith(_SETTINGS)}
-    if call.uid == 0 or not sandboxed or plan is None or any(env.get(k) != _ENV0.get(k) for k in settings):
-        for fd in (root, *ns.values()):
-            os.close(fd)
+    if plan is None or any(env.get(k) != _ENV0.get(k) for k in settings):
         return None
-    return plan, argv, env, ns, root, limits, int(fields["Umask"][0], 8), cpus
+    limits = [(res, resource.prlimit(call.pid, res)) for res in _RLIMITS]
+    cpus = os.sched_getaffinity(call.pid)
+    signal.pidfd_send_signal(call.pidfd, 0)  # still the process that connected: all of the above is its
+    return plan, argv, env, limits, umask, cpus
 
 
-def _spawn(call: _Call, vetted: tuple, shadowed: set[str], own_pid_ns: int) -> None:
-    """Fork the child into the caller's pid namespace; it becomes the caller and runs the program."""
-    plan, argv, env, ns, root, limits, umask, cpus = vetted
-    pid_ns = ns.pop("pid")
+_RLIMITS = [getattr(resource, n) for n in dir(resource) if n.startswith("RLIMIT_")]
+
+
+def _spawn(call: _Call, vetted: tuple, shadowed: set[str]) -> None:
+    """Fork the child (born in the sandbox's pid namespace); it becomes the caller and runs the program."""
+    plan, argv, env, limits, umask, cpus = vetted
     ready_r, ready_w = os.pipe()
-    child = -1
     try:
-        _c(_libc.setns(pid_ns, 0))  # only our children, not we, are born in the peer's pid namespace
-        try:
-            child = os.fork()
-        finally:
-            if child != 0 and _libc.setns(own_pid_ns, 0) != 0:  # or every later child is born there
-                os.write(2, b"forge zygote: cannot return to its own pid namespace\n")
-                os._exit(1)
+        child = os.fork()
     except BaseException:
         os.close(ready_r)
+        os.close(ready_w)
         raise
-    finally:
-        if child != 0:
-            for fd in (ready_w, pid_ns, root, *ns.values()):
-                os.close(fd)
     if child == 0:
         try:
             os.close(ready_r)
-            _become(ns, root, limits, umask, cpus, call.uid, call.gid)
+            os.setsid()
+            for res, limit in limits:
+                resource.setrlimit(res, limit)
+            os.umask(umask)
+            os.sched_setaffinity(0, cpus)
             os.fchdir(call.fds[3])
             if not _runnable(plan, call.fds[0], shadowed):
                 os._exit(1)
@@ -235,6 +323,10 @@ def _spawn(call: _Call, vetted: tuple, shadowed: set[str], own_pid_ns: int) -> N
                 os.dup2(call.fds[target], target)
             os.closerange(3, ready_w)
             os.closerange(ready_w + 1, 1 << 20)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            # Only now, holding nothing but the caller's own descriptors, may its uid inspect us,
+            # as after the execve of a cold python.
+            _c(_libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0))
             os.write(ready_w, str(os.getpid()).encode())  # our pid inside, for signal forwarding
             os.close(ready_w)
         except BaseException:
@@ -243,45 +335,48 @@ def _spawn(call: _Call, vetted: tuple, shadowed: set[str], own_pid_ns: int) -> N
             _zygote_run.run(plan, argv, env)
         finally:
             os._exit(1)  # run() exits with the program's status: never back into the server loop
+    os.close(ready_w)
     call.child, call.ready_r = child, ready_r
     call.child_fd = os.pidfd_open(child)
     call.close_request_fds()  # the caller's pipes must not wait for us
 
 
 class _Server:
-    """The zygote's loop: accepts calls, forks their children, relays their exit statuses.
+    """One sandbox's loop: accepts its calls, forks their children, relays their exit statuses.
 
-    Each call is one fork of this preloaded process, which joins the caller's pid namespace
-    for its children only while it forks. Events:
-
-    - listener: a new call (refused with a hang-up past `_MAX_CALLS_PER_UID`: the shim runs cold);
+    Events:
+    - the `_watch` process died: the sandbox is ending, and so are we;
+    - listener: a new call (refused with a hang-up past `_MAX_CALLS` or from another uid);
     - a call's socket: more of its request; once it runs, the shim hanging up (kill the child);
     - a child's ready pipe: its pid inside ("P"), or nothing, if it could not become the caller ("F");
     - a child's pidfd: it exited; its status goes to the shim ("X" or "S").
     """
 
-    def __init__(self, listener: socket.socket, lifeline: int, shadowed: set[str]) -> None:
-        self.listener, self.lifeline, self.shadowed = listener, lifeline, shadowed
-        self.own_pid_ns = os.open("/proc/self/ns/pid", os.O_RDONLY)
+    def __init__(self, listener: socket.socket, uid: int, gid: int) -> None:
+        self.listener, self.uid, self.gid = listener, uid, gid
+        self.shadowed = _SHADOWED
         self.selector = selectors.DefaultSelector()
         self.calls: set[_Call] = set()
         listener.setblocking(False)
         self.selector.register(listener, selectors.EVENT_READ, (self._accept, None))
-        self.selector.register(lifeline, selectors.EVENT_READ, None)
 
     def serve(self) -> None:
-        """Until the host process exits (the lifeline closes)."""
+        """Until the sandbox ends (its `_watch` process dies); every child reaped on the way out."""
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the template's SIG_IGN would reap our children
+        watch_fd = _watch()
+        self.selector.register(watch_fd, selectors.EVENT_READ, None)
         while True:
             pending = [c.deadline for c in self.calls if c.child == 0]
             timeout = max(0.0, min(pending) - time.monotonic()) if pending else None
             for key, _ in self.selector.select(timeout):
                 if key.data is None:
-                    return
+                    for call in list(self.calls):
+                        self._drop(call)
+                    return  # unreaped, `watch` goes to the template when we exit, which reaps it
                 handler, call = key.data
                 try:
                     handler(call)
-                except Exception as exc:  # one call's trouble, never the server's
-                    sys.stderr.write(f"forge zygote: a call failed: {exc!r}\n")
+                except Exception:  # one call's trouble, never the server's; the shim runs cold
                     if call is not None:
                         self._drop(call)
             now = time.monotonic()
@@ -296,10 +391,10 @@ class _Server:
         try:
             conn.setblocking(False)
             pid, uid, gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
-            if sum(c.uid == uid for c in self.calls) >= _MAX_CALLS_PER_UID:
+            if (uid, gid) != (self.uid, self.gid) or pid <= 0 or len(self.calls) >= _MAX_CALLS:
                 conn.close()
                 return
-            call = _Call(conn, pid, uid, gid)
+            call = _Call(conn, pid)
         except OSError:
             conn.close()
             return
@@ -318,7 +413,7 @@ class _Server:
             call.send(b"F\n")
             self._drop(call)
             return
-        _spawn(call, vetted, self.shadowed, self.own_pid_ns)
+        _spawn(call, vetted, self.shadowed)
         self.selector.register(call.ready_r, selectors.EVENT_READ, (self._on_ready, call))
 
     def _on_ready(self, call: _Call) -> None:
@@ -368,38 +463,26 @@ class _Server:
         self.calls.discard(call)
 
 
-def _limits(pid: int) -> list[tuple[int, tuple[int, int]]]:
-    limits = []
-    with open(f"/proc/{pid}/limits") as table:
-        for line in table:
-            name, values = _RLIMITS.get(line[:26].strip()), line[26:].split()
-            if name is not None and hasattr(resource, f"RLIMIT_{name}"):
-                soft, hard = (resource.RLIM_INFINITY if v == "unlimited" else int(v) for v in values[:2])
-                limits.append((getattr(resource, f"RLIMIT_{name}"), (soft, hard)))
-    return limits
+def _watch() -> int:
+    """A pidfd of a process born in the sandbox's pid namespace that lives as long as we do.
 
-
-def _become(
-    ns: dict[str, int], root: int, limits: list, umask: int, cpus: set[int], uid: int, gid: int
-) -> None:
-    """Become the peer, minus its process tree: namespaces, root, limits, and last its uid."""
-    os.setsid()
-    for name in sorted(ns, key=lambda n: n == "mnt"):
-        _c(_libc.setns(ns[name], 0))
-    os.fchdir(root)
-    os.chroot(".")
-    for res, limit in limits:
-        resource.setrlimit(res, limit)  # fails (so: cold) if above ours: we lack CAP_SYS_RESOURCE
-    os.umask(umask)
-    os.sched_setaffinity(0, cpus)
-    with open("/proc/sys/kernel/cap_last_cap") as last:
-        for cap in range(int(last.read()) + 1):
-            _c(_libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0))
-    os.setgroups([])
-    os.setresgid(gid, gid, gid)
-    os.setresuid(uid, uid, uid)  # from root to a non-zero uid: every capability is gone
-    _c(_libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-    _c(_libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0))  # as after the execve of a cold python
+    When the sandbox's init exits the kernel kills it, and the init cannot finish exiting (so the
+    host, waiting on the init's pidfd, cannot see the sandbox gone) until it is reaped. We never
+    reap it: we exit, and the kernel hands it to the template (a child subreaper that ignores
+    SIGCHLD), which releases it in the same step as us. So a sandbox is never reported gone
+    while its server still runs. It holds no descriptor and runs `sleep` from the sandbox's own
+    /usr, under its filter.
+    """
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.closerange(0, 1 << 20)
+            _c(_libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0))  # and dies with us
+            os.execv("/usr/bin/sleep", ["forge-python-watch", "infinity"])
+        finally:  # no sleep there: wait here, never back into the server's loop
+            while True:
+                signal.pause()
+    return os.pidfd_open(pid)
 
 
 def _runnable(plan: tuple[str, str, list[str], bool], stdin: int, shadowed: set[str]) -> bool:
@@ -417,12 +500,18 @@ def _runnable(plan: tuple[str, str, list[str], bool], stdin: int, shadowed: set[
         return True
 
 
+_SHADOWED: set[str] = set()
+
+
 def main() -> None:
-    listener, lifeline = socket.socket(fileno=int(sys.argv[1])), int(sys.argv[2])
-    shadowed = _preload()
+    global _SHADOWED
+    control, lifeline = socket.socket(fileno=int(sys.argv[1])), int(sys.argv[2])
+    with os.fdopen(int(sys.argv[3]), "rb") as source:
+        program = source.read()
+    _SHADOWED = _preload()
     _zygote_run.PRELOADED = frozenset(sys.modules)
-    _Server(listener, lifeline, shadowed).serve()
-    home = os.path.dirname(listener.getsockname())
+    _template(control, lifeline, program)
+    home = sys.argv[4]
     if os.path.basename(home).startswith("forge-py-"):  # the host died without cleaning up
         shutil.rmtree(home, ignore_errors=True)
 

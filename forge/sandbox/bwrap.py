@@ -41,7 +41,7 @@ from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
-from forge.sandbox import _limits, _paths, zygote
+from forge.sandbox import _limits, _paths, _seccomp, zygote
 from forge.sandbox._stream import _Stream
 from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits, SandboxTimeLimitError
 
@@ -73,7 +73,7 @@ _spawner: tuple[int, ThreadPoolExecutor] | None = None
 _spawner_lock = threading.Lock()
 
 
-def _popen(argv: list[str], info_w: int) -> subprocess.Popen[bytes]:
+def _popen(argv: list[str], *fds: int) -> subprocess.Popen[bytes]:
     """Start bwrap from one long-lived thread per process.
 
     --die-with-parent ties a sandbox to the *thread* that forked it (PR_SET_PDEATHSIG): a
@@ -88,7 +88,7 @@ def _popen(argv: list[str], info_w: int) -> subprocess.Popen[bytes]:
 
     def spawn() -> subprocess.Popen[bytes]:
         return subprocess.Popen(
-            argv, stdin=pipe, stdout=pipe, stderr=pipe, pass_fds=(info_w,), start_new_session=True, env={}
+            argv, stdin=pipe, stdout=pipe, stderr=pipe, pass_fds=fds, start_new_session=True, env={}
         )
 
     return pool.submit(spawn).result()
@@ -255,11 +255,12 @@ class BwrapSandbox:
 
     def _start(self) -> _Shell:
         info_r, info_w = os.pipe()
-        argv = self._backend.argv(self.job_dir, self._control, self.limits, self.uid, info_w)
+        seccomp_fd = _seccomp.program_fd()
+        argv = self._backend.argv(self.job_dir, self._control, self.limits, self.uid, info_w, seccomp_fd)
         if self.cgroup is not None:
             argv = self.cgroup.wrap(argv)
         try:
-            proc = _popen(argv, info_w)
+            proc = _popen(argv, info_w, seccomp_fd)
         except OSError as exc:
             os.close(info_r)
             if isinstance(exc, FileNotFoundError):
@@ -267,6 +268,7 @@ class BwrapSandbox:
             raise SandboxError(f"cannot start bubblewrap ({argv[0]}): {exc}") from exc
         finally:
             os.close(info_w)
+            os.close(seccomp_fd)
         shell = _Shell(proc)
         token = secrets.token_hex(16)
         hello = (
@@ -282,6 +284,9 @@ class BwrapSandbox:
                 f"bubblewrap could not start the sandbox ({status}): {detail}; {_NAMESPACE_HINT}"
             )
         shell.watch_init(info_r, self._backend.start_timeout_s)
+        if self.uid is not None and shell._pidfd[0] is not None:  # this shell's own warm python server,
+            procs = self.cgroup.procs_paths if self.cgroup is not None else ()  # in the sandbox's cgroup
+            self._backend.serve_warm_python(shell._pidfd[0], self._control, self.uid, procs)
         logger.debug("sandbox shell up: pid %s, uid %s, job %s", proc.pid, self.uid, self.job_dir)
         return shell
 
@@ -493,12 +498,26 @@ class BwrapBackend:
         return zygote.spec_for([*self._python_bins, *_DEFAULT_PATH], self._env(True))
 
     def warm_python_dir(self) -> Path | None:
-        """The shim dir to mount (as root the zygote is then running), or None: python3 runs cold."""
+        """The shim dir to mount (as root the template is then running), or None: python3 runs cold."""
         spec = self.warm_python_spec if self.warm_python else None
         return zygote.warm_python(spec).ensure() if spec is not None else None
 
+    def serve_warm_python(
+        self, init_pidfd: int, control: Path, uid: int, cgroup_procs: Sequence[Path]
+    ) -> None:
+        """Start the warm python server of one sandbox shell (see `forge.sandbox.zygote`)."""
+        spec = self.warm_python_spec if self.warm_python else None
+        if spec is not None:
+            zygote.warm_python(spec).serve(init_pidfd, uid, uid, zygote.call_dir(control), cgroup_procs)
+
     def argv(
-        self, job_dir: Path, control: Path, limits: SandboxLimits, uid: int | None, info_fd: int
+        self,
+        job_dir: Path,
+        control: Path,
+        limits: SandboxLimits,
+        uid: int | None,
+        info_fd: int,
+        seccomp_fd: int,
     ) -> list[str]:
         """The full command line for one sandbox shell."""
         assert self._resolved is not None, "call check_available() first"
@@ -524,11 +543,13 @@ class BwrapBackend:
         args += ["--bind", str(job_dir), "/job", "--ro-bind", str(control), _CONTROL]
         warm = self.warm_python_dir()
         if warm is not None:
-            args += ["--ro-bind", str(warm), zygote.MOUNT_POINT]
+            calls = zygote.call_dir(control)  # this sandbox's server socket, in no other sandbox
+            args += ["--ro-bind", str(warm / "bin"), zygote.BIN_DIR, "--ro-bind", str(calls), zygote.CALL_DIR]
+            args += ["--chmod", "0755", zygote.MOUNT_POINT]  # bwrap makes the dirs it creates 0700
         args += ["--chmod", "0755", "/run", "--chdir", "/job", "--clearenv"]
         for key, value in self._env(warm is not None).items():
             args += ["--setenv", key, value]
-        args += ["--info-fd", str(info_fd), "--"]
+        args += ["--seccomp", str(seccomp_fd), "--info-fd", str(info_fd), "--"]
         if uid is not None:
             args += [tools["setpriv"], f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
             args += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]

@@ -1,22 +1,28 @@
-"""Host side of the warm python: one zygote per host process and sandbox interpreter.
+"""Host side of the warm python: a template zygote per host process and sandbox interpreter,
+and per open sandbox a server that only that sandbox can reach.
 
-A `python3` that imports openpyxl costs ~200 ms before the script's first line; the zygote
-(`forge.sandbox._zygote`) pays that once and forks a child per call into the calling
-sandbox. Sandboxes see one read-only directory at /run/forge-py: `bin/` holds the shims
-(`forge.sandbox._pyshim`, first on PATH) and, as root, `zygote.sock`. The directory is mounted
-rather than the socket so that a zygote restarted after a crash is seen by sandboxes already
-open. Without root there is no setns, so no socket: the shims exec the real interpreter.
+A `python3` that imports openpyxl costs ~200 ms before the script's first line; the template
+(`forge.sandbox._zygote`) pays that once. It listens to nothing a sandbox can name: this process
+talks to it over a socketpair. When a sandbox's shell is up, `serve` binds a listening socket in
+a dir of that sandbox's own (`call_dir`, under its control dir, mounted at /run/forge-py/call)
+and hands it, with a pidfd of the sandbox's init, to the template, which forks a server that
+enters the sandbox, drops to its uid under its seccomp filter and forks a child per call.
+No process serves two sandboxes, and none a sandbox can reach holds a descriptor of the host
+or of another sandbox (see `forge.sandbox._zygote` for the order that guarantees it).
+
+Sandboxes see the shims read-only at /run/forge-py/bin (`forge.sandbox._pyshim`, first on
+PATH). Without root there is no setns, so no server: the shims exec the real interpreter,
+as they do whenever the socket is missing or the server refuses a call.
 
 The shim is native where it can be: `_pyshim.c`, the same protocol as `_pyshim.py`, costs
 ~0.5 ms per call instead of ~12. It is compiled on first use (`cc`, the interpreter's path baked in) and
 cached in ~/.cache/forge/pyshim by a hash of the source, the interpreter and the compiler; with
 no compiler, or a build that fails, the shims are the Python ones (and one warning is logged).
 
-The zygote starts lazily on the first sandbox, with exactly the sandbox's environment (no
-host variables, no secrets). This process creates the listening socket, so calls made while
-the zygote still imports simply queue, and holds a "lifeline" pipe: the zygote exits (and
-removes the directory) when this process does, however it dies. A forked child gets its own
-zygote on first use.
+The template starts lazily on the first sandbox, with exactly the sandbox's environment (no
+host variables, no secrets), and holds a "lifeline" pipe: it exits (and removes the shim dir)
+when this process does, however it dies. A server exits with its sandbox's init. A forked
+child of this process gets its own template on first use.
 """
 
 from __future__ import annotations
@@ -46,7 +52,11 @@ logger = logging.getLogger(__name__)
 
 MOUNT_POINT = "/run/forge-py"
 BIN_DIR = f"{MOUNT_POINT}/bin"
-SOCKET_NAME = "zygote.sock"
+CALL_DIR = f"{MOUNT_POINT}/call"
+"""Where a sandbox sees its own `call_dir`: its server's socket, and nothing else."""
+SOCKET_NAME = "python.sock"
+SOCKET_PATH = f"{CALL_DIR}/{SOCKET_NAME}"
+"""What the shims connect to (a constant in `_pyshim.c` and `_pyshim.py`)."""
 _SERVER = Path(__file__).with_name("_zygote.py")
 _SHIM = Path(__file__).with_name("_pyshim.py")
 _NATIVE_SOURCE = Path(__file__).with_name("_pyshim.c")
@@ -99,7 +109,7 @@ def spec_for(search_path: Sequence[str], env: Mapping[str, str]) -> WarmPythonSp
 
 
 class WarmPython:
-    """The shim directory and zygote for one spec in this process; `ensure` is thread-safe."""
+    """The shim directory and template zygote for one spec in this process; thread-safe."""
 
     def __init__(self, spec: WarmPythonSpec, *, compiler: str | None = "cc") -> None:
         self.spec = spec
@@ -110,6 +120,7 @@ class WarmPython:
         self._dir: Path | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._lifeline: int | None = None
+        self._control: socket.socket | None = None  # our end of the socketpair to the template
         self._started = 0.0
         self._quick_deaths = 0  # in a row; a zygote that cannot start is not restarted forever
 
@@ -124,17 +135,13 @@ class WarmPython:
         """The kind of shim in the dir, "c" (native) or "python"; None while there is no dir."""
         return self._kind if self._dir is not None else None
 
-    @property
-    def socket_path(self) -> Path | None:
-        return self._dir / SOCKET_NAME if self._dir is not None else None
-
     def shim_dir(self) -> Path:
         """The host dir to mount at MOUNT_POINT, with the shims in `bin/` (made on first use)."""
         with self._lock:
             return self._shim_dir_locked()
 
     def ensure(self) -> Path:
-        """`shim_dir`, and as root a running zygote (started, or restarted if it died, here)."""
+        """`shim_dir`, and as root a running template (started, or restarted if it died, here)."""
         with self._lock:
             shims = self._shim_dir_locked()
             if os.geteuid() != 0 or (self._proc is not None and self._proc.poll() is None):
@@ -178,21 +185,20 @@ class WarmPython:
         return root
 
     def _start(self) -> None:
+        from forge.sandbox import _seccomp  # the program is built once per process
+
         assert self._dir is not None
         self._started = time.monotonic()
-        path = self._dir / SOCKET_NAME
-        path.unlink(missing_ok=True)
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        program = _seccomp.program_fd()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         life_r, life_w = os.pipe()
         log_r, log_w = os.pipe()
+        passed = (theirs.fileno(), life_r, program)
         try:
-            listener.bind(str(path))
-            path.chmod(0o666)  # any sandbox uid may connect; the zygote vets each caller
-            listener.listen(128)
-            argv = [self.spec.interpreter, str(_SERVER), str(listener.fileno()), str(life_r)]
+            argv = [self.spec.interpreter, str(_SERVER), *map(str, passed), str(self._dir)]
             self._proc = subprocess.Popen(
                 argv,
-                pass_fds=(listener.fileno(), life_r),
+                pass_fds=passed,
                 env=dict(self.spec.env),
                 cwd="/",
                 stdin=subprocess.DEVNULL,
@@ -203,18 +209,59 @@ class WarmPython:
         except OSError as exc:
             os.close(life_w)
             os.close(log_r)
-            path.unlink(missing_ok=True)
+            ours.close()
             raise SandboxError(
                 f"cannot start the warm python zygote ({self.spec.interpreter}): {exc}; "
                 "open the backend with warm_python=False to run python3 cold"
             ) from exc
         finally:
-            listener.close()  # the zygote holds it now: if the zygote dies, connects are refused
+            theirs.close()
             os.close(life_r)
             os.close(log_w)
-        self._lifeline = life_w
+            os.close(program)
+        ours.setblocking(False)  # a template that stops reading costs warm calls, never a hang
+        self._control, self._lifeline = ours, life_w
         threading.Thread(target=_log_lines, args=(log_r,), name="forge-zygote-log", daemon=True).start()
-        logger.debug("warm python zygote started: pid %s, socket %s", self._proc.pid, path)
+        logger.debug("warm python template started: pid %s", self._proc.pid)
+
+    def serve(
+        self, init_pidfd: int, uid: int, gid: int, calls: Path, cgroup_procs: Sequence[Path] = ()
+    ) -> bool:
+        """Have the template start a server for one sandbox; False: its python3 runs cold.
+
+        `init_pidfd` is a pidfd of the sandbox's init (bwrap's child, in all its namespaces);
+        `calls` is the sandbox's `call_dir`; `cgroup_procs` are the `cgroup.procs` files of the
+        sandbox's cgroup (one per hierarchy), which the server joins before anything else, so
+        that it and every call it forks count against the sandbox's aggregate limits. Call it
+        once the sandbox's shell is up and again for each new shell: a server lives exactly as
+        long as the init it was given. Calls made before the server is ready wait in the
+        socket's backlog.
+        """
+        if os.geteuid() != 0 or uid <= 0 or gid <= 0:
+            return False
+        path = calls / SOCKET_NAME
+        with self._lock:
+            if self._control is None or self._proc is None or self._proc.poll() is not None:
+                return False
+            path.unlink(missing_ok=True)  # a previous shell's: its server is gone with it
+            procs: list[int] = []
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+                try:
+                    procs += [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in cgroup_procs]
+                    listener.bind(str(path))
+                    os.chown(path, uid, gid)
+                    path.chmod(0o600)  # the sandbox's uid only; the server checks it again
+                    listener.listen(128)
+                    fds = [listener.fileno(), init_pidfd, *procs]
+                    socket.send_fds(self._control, [b"%d %d" % (uid, gid)], fds)
+                except OSError as exc:  # a full or broken channel: cold python3, not a failed sandbox
+                    path.unlink(missing_ok=True)
+                    logger.warning("cannot start a sandbox's warm python (%s); its python3 runs cold", exc)
+                    return False
+                finally:
+                    for fd in procs:
+                        os.close(fd)
+        return True
 
     def stop(self) -> None:
         """Stop the zygote (calls in flight finish); the shims fall back until `ensure` restarts it."""
@@ -231,8 +278,9 @@ class WarmPython:
         if self._lifeline is not None:
             os.close(self._lifeline)
             self._lifeline = None
-        if self._dir is not None:
-            (self._dir / SOCKET_NAME).unlink(missing_ok=True)
+        if self._control is not None:
+            self._control.close()
+            self._control = None
 
     def close(self) -> None:
         """Stop the zygote and remove the shim dir."""
@@ -247,7 +295,19 @@ class WarmPython:
         if self._lifeline is not None:  # a raw fd: no lock that a thread of the parent may hold
             with suppress(OSError):
                 os.close(self._lifeline)
-        self._lifeline, self._proc, self._dir = None, None, None
+        if self._control is not None:
+            with suppress(OSError):
+                self._control.close()
+        self._lifeline, self._proc, self._dir, self._control = None, None, None, None
+
+
+def call_dir(control: Path) -> Path:
+    """The dir of one sandbox's server socket, made on first use in the sandbox's own control
+    dir; mounted at CALL_DIR in that sandbox and no other."""
+    path = control / "python"
+    with suppress(FileExistsError):
+        path.mkdir(mode=0o755)
+    return path
 
 
 def _log_lines(fd: int) -> None:

@@ -5,6 +5,7 @@ The sandbox tests run with each shim, the native one (`_pyshim.c`) and the Pytho
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -15,13 +16,17 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
 
-from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, zygote
+from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, _paths, zygote
 from tests.conftest import require
+from tests.support.warm_python import children_of as _children_of
+from tests.support.warm_python import pids_of_uid as _pids_of_uid
+from tests.support.warm_python import server_of as _server_of
+from tests.support.warm_python import socket_of
 
 needs_root_bwrap = require(shutil.which("bwrap") is not None and os.geteuid() == 0, "the zygote needs bubblewrap and root")
 needs_cc = require(shutil.which("cc") is not None, "no C compiler for the native shim")
@@ -36,32 +41,6 @@ def _backend(warm: bool) -> BwrapBackend:
 def _zygote_of(backend: BwrapBackend) -> zygote.WarmPython:
     assert backend.warm_python_spec is not None
     return zygote.warm_python(backend.warm_python_spec)
-
-
-def _children_of(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _pids_of_uid(uid: int) -> list[int]:
-    pids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                lines = Path(f"/proc/{entry}/status").read_text().splitlines()
-            except OSError:
-                continue
-            if any(line.startswith("Uid:") and int(line.split()[1]) == uid for line in lines):
-                pids.append(int(entry))
-    return pids
 
 
 def _open(tmp_path: Path, name: str, warm: bool = True, **limits: float) -> BwrapSandbox:
@@ -273,33 +252,47 @@ def test_no_host_variable_reaches_the_zygote_or_its_children(
     assert b"sk-fake" not in Path(f"/proc/{zygote_pid}/environ").read_bytes()
 
 
+def _host_view(backend: BwrapBackend) -> dict[str, list[str]]:
+    """What the sandbox should list in each dir bwrap makes on the way to a mounted Python
+    prefix: only the entries that lead to a prefix (none of these dirs exist when Python lives
+    under /usr, as Debian's does)."""
+    prefixes = backend._prefixes
+    view: dict[str, set[str]] = {}
+    for parent in _paths.parents_to_open(prefixes):
+        view[parent] = {Path(p).relative_to(parent).parts[0] for p in prefixes if p.startswith(parent + "/")}
+    return {k: sorted(v) for k, v in view.items()}
+
+
 @needs_root_bwrap
 def test_cannot_read_host_files_or_write_outside_the_job_dir(box: BwrapSandbox, tmp_path: Path) -> None:
+    secret = tmp_path / "host-secret.txt"  # a host file beside the job dir, not under it
+    secret.write_text("host only")
+    expected = _host_view(_backend(True))
     script = (
-        "import os, sys\n"
-        "print(os.getppid(), sorted(os.listdir('/root')))\n"
+        "import json, os, sys\n"
+        f"seen = {{d: sorted(os.listdir(d)) for d in {sorted(expected)!r}}}\n"
+        "print(os.getppid(), json.dumps(seen, sort_keys=True))\n"
         f"for path in ['/x', '/usr/x', '/etc/x', '/run/forge-py/x', '/run/forge-py/bin/python3',"
-        f" '{sys.prefix}/x']:\n"
+        f" '/run/forge-py/call/x', '{sys.prefix}/x', {str(tmp_path / 'x')!r}]:\n"
         "    try:\n"
         "        open(path, 'w').close(); print('WROTE', path)\n"
         "    except OSError as exc:\n"
         "        print(type(exc).__name__)\n"
-        "try:\n"
-        f"    open({__file__!r}).read(); print('READ')\n"
-        "except OSError as exc:\n"
-        "    print(type(exc).__name__)\n"
+        f"for path in [{__file__!r}, {str(secret)!r}]:\n"
+        "    try:\n"
+        "        open(path).read(); print('READ', path)\n"
+        "    except OSError as exc:\n"
+        "        print(type(exc).__name__)\n"
         "open('/job/inside.txt', 'w').write('ok')\n"
     )
     box.put_file("probe.py", script.encode())
     result = box.run("python3 probe.py")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    prefixes = (sys.prefix, sys.base_prefix)
-    visible = {p[len("/root/") :].split("/")[0] for p in prefixes if p.startswith("/root/")}
-    assert lines[0] == f"0 {sorted(visible)}"
-    assert "WROTE" not in result.stdout and "READ" not in result.stdout
+    assert lines[0] == f"0 {json.dumps(expected, sort_keys=True)}"
+    assert "WROTE" not in result.stdout and "READ" not in result.stdout and "host only" not in result.stdout
     assert (box.job_dir / "inside.txt").read_text() == "ok"
-    assert not (tmp_path / "x").exists()
+    assert not (tmp_path / "x").exists() and secret.read_text() == "host only"
 
 
 @needs_root_bwrap
@@ -308,10 +301,12 @@ def test_the_sandbox_limits_apply(tmp_path: Path, shim: str) -> None:
         kinds = "r.RLIMIT_AS, r.RLIMIT_NPROC, r.RLIMIT_CPU, r.RLIMIT_FSIZE"
         probe = f"import os, resource as r; print(os.getppid(), [r.getrlimit(x) for x in ({kinds})])"
         result = box.run(f'python3 -c "{probe}"')
+        cold = box.run(f'{sys.executable} -c "{probe}"')  # the real interpreter, as the shell starts it
         mib = 1024 * 1024
-        assert result.stdout == f"0 [({700 * mib}, {700 * mib}), (40, 40), (7, 7), ({3 * mib}, {3 * mib})]\n"
-        big = box.run("python3 -c 'b = bytearray(2 * 1024**3)'")
-        assert big.exit_code == 1 and "MemoryError" in big.stderr
+        assert result.stdout.endswith(f", (40, 40), (7, 7), ({3 * mib}, {3 * mib})]\n")
+        assert result.stdout.partition(" ")[::2] == ("0", cold.stdout.partition(" ")[2]), (result, cold)
+        big = box.run("python3 -c 'b = b\"x\" * (2 * 1024**3)'")  # memory, per process or per sandbox
+        assert big.exit_code != 0 and ("MemoryError" in big.stderr or big.exit_code == 137)
         disk = box.run("python3 -c 'open(\"big.bin\", \"wb\").write(bytes(4 * 1024 * 1024))'")
         assert disk.exit_code != 0 and (box.job_dir / "big.bin").stat().st_size <= 3 * mib
 
@@ -363,15 +358,22 @@ def test_two_sandboxes_in_parallel_do_not_interfere(tmp_path: Path, shim: str) -
 @needs_root_bwrap
 def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: BwrapSandbox) -> None:
     manager = _zygote_of(_backend(True))
-    assert box.run(WHO).stdout == "0\n" and manager.pid is not None and manager.socket_path is not None
-    assert os.listdir(f"/proc/{manager.pid}/task") == [str(manager.pid)]
-    body = b"\0".join([b"3", b"python3", b"-c", b"print(1)", b"LANG=C.UTF-8"])
+    assert box.run(WHO).stdout == "0\n" and manager.pid is not None
+    server = _server_of(box)
+    for pid in (manager.pid, server):
+        assert os.listdir(f"/proc/{pid}/task") == [str(pid)]
+    body = b"\0".join([b"3 22", b"python3", b"-c", b"print(1)", b"LANG=C.UTF-8"])
     fds = [os.open("/dev/null", os.O_RDWR) for _ in range(3)] + [os.open("/", os.O_PATH)]
     try:
-        with socket.socket(socket.AF_UNIX) as conn:  # this test runs on the host, in its pid namespace
-            conn.connect(str(manager.socket_path))
-            socket.send_fds(conn, [len(body).to_bytes(4, "little") + body], fds)
-            assert conn.recv(64) == b"F\n"
+        with socket.socket(socket.AF_UNIX) as conn:  # this test runs as root on the host: not its sandbox's uid
+            conn.connect(str(socket_of(box)))
+            with suppress(OSError):
+                socket.send_fds(conn, [len(body).to_bytes(4, "little") + body], fds)
+            try:
+                reply = conn.recv(64)
+            except ConnectionResetError:  # closed with our request unread
+                reply = b""
+            assert reply == b""  # hung up on, unserved
     finally:
         for fd in fds:
             os.close(fd)
@@ -379,9 +381,10 @@ def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: Bwra
 
 @needs_root_bwrap
 def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(box: BwrapSandbox) -> None:
-    manager = _zygote_of(_backend(True))
-    assert box.run(WHO).stdout == "0\n" and manager.pid is not None and manager.socket_path is not None
-    pid = manager.pid
+    assert box.run(WHO).stdout == "0\n"
+    pid = _server_of(box)
+    path = str(socket_of(box))
+    assert box.uid is not None
 
     def fds() -> list[str]:
         return sorted(os.listdir(f"/proc/{pid}/fd"))
@@ -389,9 +392,16 @@ def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(bo
     before = fds()
     fds_sent = [os.open("/dev/null", os.O_RDWR) for _ in range(3)] + [os.open("/", os.O_PATH)]
     try:
-        with socket.socket(socket.AF_UNIX) as silent, socket.socket(socket.AF_UNIX) as cut_short:
-            silent.connect(str(manager.socket_path))  # says nothing at all
-            cut_short.connect(str(manager.socket_path))  # says it will send 1000 bytes, sends 2
+        os.setegid(box.uid)  # connect as the sandbox's uid: the only one its server listens to
+        os.seteuid(box.uid)
+        try:
+            silent, cut_short = socket.socket(socket.AF_UNIX), socket.socket(socket.AF_UNIX)
+            silent.connect(path)  # says nothing at all
+            cut_short.connect(path)  # says it will send 1000 bytes, sends 2
+        finally:
+            os.seteuid(0)
+            os.setegid(0)
+        with silent, cut_short:
             socket.send_fds(cut_short, [(1000).to_bytes(4, "little") + b"3\0"], fds_sent)
             for _ in range(3):  # served warm meanwhile (a zygote waiting on them would time these out)
                 assert box.run(WHO, timeout_s=5).stdout == "0\n"
@@ -401,12 +411,22 @@ def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(bo
     finally:
         for fd in fds_sent:
             os.close(fd)
+    def calls() -> list[int]:  # the server's children but its `forge-python-watch`, which lives as long as it
+        found = []
+        for child in _children_of(pid):
+            with suppress(OSError):
+                if not Path(f"/proc/{child}/cmdline").read_bytes().startswith(b"forge-python-watch"):
+                    found.append(child)
+        return found
+
     deadline = time.monotonic() + 5
-    while fds() != before or _children_of(pid):  # every call's sockets, pipes and pidfds closed, children reaped
-        assert time.monotonic() < deadline, (before, fds(), _children_of(pid))
+    while fds() != before or calls():  # every call's sockets, pipes and pidfds closed, children reaped
+        assert time.monotonic() < deadline, (before, fds(), calls())
         time.sleep(0.05)
-    # it forks into each caller's pid namespace, and back: its own children are born in its own
-    assert os.readlink(f"/proc/{pid}/ns/pid_for_children") == os.readlink(f"/proc/{pid}/ns/pid")
+    # it is outside the sandbox's pid namespace (nothing inside can name it); its children are inside
+    shell_ns = {os.readlink(f"/proc/{p}/ns/pid") for p in _pids_of_uid(box.uid) if p != pid}
+    assert {os.readlink(f"/proc/{pid}/ns/pid_for_children")} == shell_ns
+    assert os.readlink(f"/proc/{pid}/ns/pid") not in shell_ns
 
 
 # --- never the only way to run ---------------------------------------------------------------
@@ -572,7 +592,7 @@ def test_a_signal_sent_before_the_shim_knows_the_child_reaches_the_child(tmp_pat
         subprocess.run(["cc", *zygote._CC_FLAGS, *defines, "-o", str(shim), str(source)], check=True)
         argv = [str(shim), "-c", "pass"]
     else:
-        shim.write_text(source.read_text().replace('"/run/forge-py/zygote.sock"', repr(str(path))))
+        shim.write_text(source.read_text().replace(repr(zygote.SOCKET_PATH).replace("'", '"'), repr(str(path))))
         argv = [sys.executable, "-IS", str(shim), "-c", "pass"]
     with socket.socket(socket.AF_UNIX) as server:
         server.bind(str(path))
