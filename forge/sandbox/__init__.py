@@ -7,7 +7,7 @@ Use `with open_sandbox(job_dir) as box:` then `box.run("cd sub && python3 make.p
 from forge.sandbox._paths import SandboxPathError
 from forge.sandbox._limits import CgroupUnavailableError, SandboxCgroup
 from forge.sandbox.bwrap import BwrapBackend, BwrapSandbox
-from forge.sandbox.jobdir import DiskBoundUnavailableError, JobDir
+from forge.sandbox.jobdir import DiskBoundUnavailableError, JobDir, JobDirRemovalError
 from forge.sandbox.spec import (
     SANDBOX_BACKENDS,
     CommandResult,
@@ -26,6 +26,7 @@ __all__ = [
     "CommandResult",
     "DiskBoundUnavailableError",
     "JobDir",
+    "JobDirRemovalError",
     "Sandbox",
     "SandboxBackend",
     "SandboxCgroup",

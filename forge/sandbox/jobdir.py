@@ -25,9 +25,9 @@ import tempfile
 import threading
 from pathlib import Path
 
-from forge.errors import SandboxUnavailableError
+from forge.errors import SandboxError, SandboxUnavailableError
 from forge.sandbox.spec import SandboxLimits
-from forge.tree import remove_tree
+from forge.tree import TreeLimitError, remove_tree
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +44,10 @@ _swept_lock = threading.Lock()
 
 class DiskBoundUnavailableError(SandboxUnavailableError):
     """Raised when the host cannot mount a size-bounded file system for a job dir (not root)."""
+
+
+class JobDirRemovalError(SandboxError):
+    """Raised when a job dir cannot be removed (a host problem: the message names the dir and why)."""
 
 
 class JobDir:
@@ -87,12 +91,15 @@ class JobDir:
     def remove(self) -> None:
         """Unmount (if bounded) and remove the dir, whatever the sandbox left in it; idempotent.
 
-        Raises OSError only when the dir cannot be removed at all."""
+        Raises JobDirRemovalError only when the dir cannot be removed at all."""
         if self._removed:
             return
-        if self.bounded:
-            _unmount(self.path)
-        remove_tree(self.path)
+        try:
+            if self.bounded:
+                _unmount(self.path)
+            remove_tree(self.path)
+        except (OSError, TreeLimitError) as exc:
+            raise JobDirRemovalError(f"cannot remove the job dir {self.path}: {exc}") from exc
         self._removed = True
 
 

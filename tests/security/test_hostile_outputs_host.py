@@ -32,6 +32,7 @@ from forge.judge import ProgrammaticJudge
 from forge.models import ReferenceSolution, ReferenceStep, TaskBundle
 from forge.safezip import UnsafeZipError, check_zip, read_member
 from forge.sandbox import BwrapSandbox, JobDir, SandboxLimits, open_sandbox
+from forge.sandbox.jobdir import JobDirRemovalError
 from forge.tree import TreeLimitError, TreeLimits, chown_tree, remove_tree, walk
 from gates import GateContext, run_gate
 from skills import load_taxonomy
@@ -365,6 +366,23 @@ def test_a_hostile_job_dir_is_removed_at_close(sort_bundle: TaskBundle, tmp_path
     assert "RecursionError" not in (episode.error or "")
     assert list(tmp_path.iterdir()) == []
     assert not any(str(tmp_path) in line for line in Path("/proc/self/mountinfo").read_text().splitlines())
+
+
+def test_removal_never_empties_another_file_system_mounted_inside(tmp_path: Path) -> None:
+    """Were a host dir ever mounted inside a job dir, removing the job dir must not delete its files."""
+    job = tmp_path / "job"
+    inner = job / "outputs" / "mnt"
+    inner.mkdir(parents=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "forge-test", str(inner)], check=True)
+    try:
+        (inner / "keep.txt").write_text("not the job's")
+        with pytest.raises(JobDirRemovalError, match="mounted inside"):
+            JobDir(job, bounded=False).remove()
+        assert (inner / "keep.txt").read_text() == "not the job's"
+    finally:
+        subprocess.run(["umount", str(inner)], check=True)
+    JobDir(job, bounded=False).remove()
+    assert not job.exists()
 
 
 def test_tree_limit_errors_are_forge_errors() -> None:
