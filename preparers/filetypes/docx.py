@@ -226,3 +226,25 @@ def wrong_text(probe: MutationInput) -> MutantFiles | None:
         return None
     runs[-1].text = runs[-1].text.rstrip()[:-1] if len(runs[-1].text.strip()) > 1 else runs[-1].text + "x"
     return {**probe.oracle_outputs, path: _save(document)}
+
+
+@register_mutator("docx.wrong_margin_text", file_types=DOCX)
+def wrong_margin_text(probe: MutationInput) -> MutantFiles | None:
+    """A header or footer the task set reads slightly differently (a typo)."""
+    import docx
+
+    path = next(iter(probe.outputs_of_type(DOCX)), None)
+    source = probe.input_of_type("docx")
+    if path is None or path not in probe.oracle_outputs:
+        return None
+    document = docx.Document(io.BytesIO(probe.oracle_outputs[path]))
+    before = docx.Document(io.BytesIO(probe.inputs[source])) if source else None
+    for n, section in enumerate(document.sections):
+        for part, name in ((section.header, "header"), (section.footer, "footer")):
+            old = getattr(before.sections[n], name).paragraphs if before and n < len(before.sections) else []
+            for i, paragraph in enumerate(part.paragraphs):
+                was = old[i].text if i < len(old) else ""
+                if paragraph.text.strip() and paragraph.text != was:
+                    paragraph.text = paragraph.text.rstrip()[:-1]
+                    return {**probe.oracle_outputs, path: _save(document)}
+    return None

@@ -208,3 +208,23 @@ def wrong_body(probe: MutationInput) -> MutantFiles | None:
                 paragraph.getparent().remove(paragraph)
                 return {**probe.oracle_outputs, path: _save(deck)}
     return None
+
+
+@register_mutator("pptx.wrong_notes", file_types=PPTX)
+def wrong_notes(probe: MutationInput) -> MutantFiles | None:
+    """Speaker notes the task wrote are cut short."""
+    import pptx
+
+    path = next(iter(probe.outputs_of_type(PPTX)), None)
+    source = probe.input_of_type("pptx")
+    if path is None or path not in probe.oracle_outputs:
+        return None
+    deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
+    before = {s.notes_slide.notes_text_frame.text for s in pptx.Presentation(io.BytesIO(probe.inputs[source])).slides
+              if s.has_notes_slide} if source else set()
+    for slide in deck.slides:
+        notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+        if notes.strip() and notes not in before:  # notes the task wrote (slides may have moved)
+            slide.notes_slide.notes_text_frame.text = notes.rstrip()[: len(notes.rstrip()) // 2]
+            return {**probe.oracle_outputs, path: _save(deck)}
+    return None
