@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import heapq
-import itertools
 import logging
 import os
 import queue
@@ -36,11 +34,13 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from forge.errors import SandboxError, SandboxUnavailableError
+from forge.sandbox._deadline import WATCHDOG
+
+__all__ = ["WATCHDOG", "CgroupUnavailableError", "SandboxCgroup", "discover", "join_cgroups_of", "wait_for_removals"]
 
 logger = logging.getLogger(__name__)
 
@@ -117,7 +117,9 @@ def discover(
     if missing and unified is not None:
         root, point = unified
         where = _under(root, point, parent or own.get("", "/"))
-        available = _read(where / "cgroup.controllers").split() if (where / "cgroup.controllers").exists() else []
+        if not (where / "cgroup.controllers").exists():
+            raise CgroupUnavailableError(f"there is no cgroup v2 dir {where}; {CGROUP_HINT}")
+        available = _read(where / "cgroup.controllers").split()
         absent = [c for c in missing if c not in available]
         if absent:
             raise CgroupUnavailableError(
@@ -411,8 +413,12 @@ def _enable_v2(hierarchy: _Hierarchy) -> None:
     try:
         _write(control, " ".join(f"+{c}" for c in wanted))
     except OSError as exc:
-        why = "it holds processes itself (cgroup v2 allows controllers only below a leaf-free dir)" \
-            if exc.errno == errno.EBUSY else str(exc)
+        why = str(exc)
+        if exc.errno == errno.EBUSY:
+            why = ("it holds processes itself, and cgroup v2 gives controllers to children only of a dir "
+                   "without any: move its processes into a child first (in a container: `mkdir /sys/fs/cgroup/init`, "
+                   "then write each pid of /sys/fs/cgroup/cgroup.procs into /sys/fs/cgroup/init/cgroup.procs, "
+                   "as Docker-in-Docker's entrypoint does)")
         raise CgroupUnavailableError(
             f"cannot enable {', '.join(wanted)} for children of {hierarchy.parent}: {why}; {CGROUP_HINT}"
         ) from exc
@@ -433,61 +439,3 @@ def _set_bounds(hierarchy: _Hierarchy, path: Path, memory_mb: int, max_processes
                 _write(path / "memory.swap.max", "0")
     except OSError as exc:
         raise SandboxError(f"cannot set the sandbox's bounds in {path}: {exc}") from exc
-
-
-# --- a wall-clock deadline per sandbox ---------------------------------------------------
-
-
-class Watchdog:
-    """One thread per process that calls each scheduled callback at its deadline.
-
-    A thread per sandbox would be hundreds of threads on a busy worker; here a heap holds the
-    deadlines. Callbacks run on the watchdog thread and must be quick and never raise.
-    """
-
-    def __init__(self) -> None:
-        self._heap: list[tuple[float, int, Callable[[], None]]] = []
-        self._cancelled: set[int] = set()
-        self._ids = itertools.count()
-        self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
-
-    def schedule(self, delay_s: float, callback: Callable[[], None]) -> int:
-        """Call `callback` in `delay_s` seconds unless `cancel`led; returns the handle."""
-        with self._cond:
-            if self._thread is None:
-                self._heap, self._cancelled = [], set()
-                self._thread = threading.Thread(target=self._loop, name="forge-sandbox-watchdog", daemon=True)
-                self._thread.start()
-            handle = next(self._ids)
-            heapq.heappush(self._heap, (time.monotonic() + delay_s, handle, callback))
-            self._cond.notify()
-            return handle
-
-    def cancel(self, handle: int) -> None:
-        with self._cond:
-            self._cancelled.add(handle)
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._heap or self._heap[0][0] > time.monotonic():
-                    self._cond.wait(None if not self._heap else self._heap[0][0] - time.monotonic())
-                _, handle, callback = heapq.heappop(self._heap)
-                if handle in self._cancelled:
-                    self._cancelled.discard(handle)
-                    continue
-            try:
-                callback()
-            except Exception:  # a watchdog that dies would leave every later sandbox unbounded
-                logger.exception("sandbox wall-time callback failed")
-
-
-    def _after_fork(self) -> None:
-        """In a forked child: the parent's thread is gone and its lock may be held; start over."""
-        self._cond = threading.Condition()
-        self._thread = None
-
-
-WATCHDOG = Watchdog()
-os.register_at_fork(after_in_child=WATCHDOG._after_fork)
