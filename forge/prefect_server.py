@@ -63,7 +63,7 @@ class LocalServer:
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 raise ForgeError(f"Prefect server exited with {proc.returncode}; see {self.log_file} "
-                                 f"(is port {port} taken? try --port)")
+                                 f"(is port {port} taken? pick another with --port or FORGE_SERVER_PORT)")
             if healthy(info.url):
                 self.state_file.write_text(info.model_dump_json())
                 return info

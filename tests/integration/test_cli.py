@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -138,3 +139,13 @@ def test_server_url_without_a_server_says_how_to_start_one(cli_env: dict[str, st
     run = forge("server", "url", env=cli_env)
     assert run.returncode == 1 and run.stdout == ""
     assert "run `forge server start`" in " ".join(run.stderr.split())
+
+
+def test_server_start_on_a_taken_port_names_the_setting_that_moves_it(cli_env: dict[str, str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = forge("server", "start", env={**cli_env, "FORGE_SERVER_PORT": str(port)})
+    assert run.returncode == 2
+    assert f"is port {port} taken? pick another with --port or FORGE_SERVER_PORT" in " ".join(run.stderr.split())
