@@ -26,7 +26,7 @@ core finds them through this registry, never by importing them.
 
 from __future__ import annotations
 
-import logging
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import PurePosixPath
@@ -42,7 +42,6 @@ from forge.views import View
 
 T = TypeVar("T")
 V = TypeVar("V", bound=View)
-logger = logging.getLogger(__name__)
 
 
 class FileReport(BaseModel):
@@ -135,8 +134,12 @@ def file_type_for(path: str) -> FileType:
 
 _INSPECTED: OrderedDict[tuple[str, bytes], FileReport] = OrderedDict()
 _VIEWS: OrderedDict[tuple[str, str, str, bytes], View] = OrderedDict()
-_KEPT = 256
+_KEPT = 256  # entries per cache, keyed by content digest: the files themselves are not kept
 _lock = Lock()
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _remember(cache: OrderedDict, key: tuple, value: T) -> T:  # type: ignore[type-arg]
@@ -149,7 +152,7 @@ def _remember(cache: OrderedDict, key: tuple, value: T) -> T:  # type: ignore[ty
 
 def inspect_file(file_type: str, data: bytes) -> FileReport:
     """Open `data` with its type's handler, once per content: gates inspect the same file repeatedly."""
-    key = (file_type, data)
+    key = (file_type, _digest(data))
     found = _INSPECTED.get(key)
     return found if found is not None else _remember(_INSPECTED, key, FILE_TYPES.get(file_type).inspect(data))
 
@@ -164,7 +167,7 @@ def read_view(data: bytes, path: str, view: type[V], file_type: str | None = Non
         handler = FILE_TYPES.get(file_type) if file_type else file_type_for(path)
     except UnknownKeyError as exc:
         raise CheckError(f"{path}: {exc}") from exc
-    key = (handler.name, path, view.kind, data)
+    key = (handler.name, path, view.kind, _digest(data))
     found = _VIEWS.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
