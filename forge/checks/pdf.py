@@ -106,13 +106,28 @@ def pages_combined(state: FinalState, opts: PagesCombined) -> Verdict:
     """The output PDF's pages are the first PDF's pages followed by the second's, each page's text
     as in its source."""
     expected = [*input_view(state, opts.first_file, PdfView).pages, *input_view(state, opts.second_file, PdfView).pages]
-    got = output_view(state, opts.file, PdfView).pages
+    return _pages_verdict(expected, output_view(state, opts.file, PdfView).pages, opts.file)
+
+
+def _pages_verdict(expected: list[str], got: list[str], source: str) -> Verdict:
     if len(got) != len(expected):
-        return Verdict.of(False, f"{opts.file} has {len(got)} pages, expected {len(expected)}")
+        return Verdict.of(False, f"{source} has {len(got)} pages, expected {len(expected)}")
     for n, (want, have) in enumerate(zip(expected, got, strict=True), start=1):
         if fold(want) != fold(have):
-            return Verdict.of(False, f"page {n} of {opts.file} starts {fold(have)[:60]!r}, expected {fold(want)[:60]!r}")
+            return Verdict.of(False, f"page {n} of {source} starts {fold(have)[:60]!r}, expected {fold(want)[:60]!r}")
     return Verdict.of(True, f"{len(got)} pages in order")
+
+
+class PagesUnchanged(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+
+
+@register_check("pdf.pages_unchanged", PagesUnchanged, view="pdf")
+def pages_unchanged(state: FinalState, opts: PagesUnchanged) -> Verdict:
+    """The output PDF has the input's pages, in order, each with the same text."""
+    expected = input_view(state, opts.input_file, PdfView).pages
+    return _pages_verdict(expected, output_view(state, opts.file, PdfView).pages, opts.file)
 
 
 # --- pdf.metadata_equals --------------------------------------------------------------------------------

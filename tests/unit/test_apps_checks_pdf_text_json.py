@@ -73,6 +73,14 @@ def test_pages_combined(tmp_path: Path, output: bytes, passed: bool) -> None:
     assert result.passed is passed, result.message
 
 
+@pytest.mark.parametrize(("output", "passed"), [(INVOICE, True), (merged(INVOICE), True), (REPORT, False),
+                                                (merged(INVOICE, INVOICE), False)])
+def test_pages_unchanged(tmp_path: Path, output: bytes, passed: bool) -> None:
+    final = state(tmp_path, {"out.pdf": output}, {"in.pdf": INVOICE})
+    result = check("pdf.pages_unchanged", final, file="out.pdf", input_file="in.pdf")
+    assert result.passed is passed, result.message
+
+
 @pytest.mark.parametrize(("title", "passed"), [(INVOICE_DOC.title, True), (INVOICE_DOC.title + " v2", False),
                                                (INVOICE_DOC.title[:-1], False)])
 def test_metadata_equals(tmp_path: Path, title: str, passed: bool) -> None:

@@ -7,6 +7,6 @@ Importing it registers the pdf handler, the pdf check library, the preparer and 
 from forge.checks import pdf as _checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
 from preparers.filetypes import pdf as _pdf, text as _text  # noqa: F401
-from workflows.pdf import invoice_total, merge, metadata  # noqa: F401  (register on import)
+from workflows.pdf import invoice_total, merge, metadata, set_metadata  # noqa: F401  (register on import)
 
-__all__ = ["invoice_total", "merge", "metadata"]
+__all__ = ["invoice_total", "merge", "metadata", "set_metadata"]
