@@ -1,11 +1,12 @@
 """How cheap is a sandbox? Prints one JSON object.
 
-Measures open + first `true` + close (the per-episode fixed cost), the round trip of `true`
+Measures open + first `true` + close (the per-episode fixed cost; with and without the warm
+python, whose server is forked per sandbox shell), the round trip of `true`
 in a warm shell, open+true+close throughput from a few threads (the gate opens several
 sandboxes per task and wants >= 10 tasks/s on 2 cores), and python3 calls inside: a bare
 `python3 -c pass`, `import openpyxl`, and a realistic check script (load a small xlsx, add a
-row, save), each cold (a fresh interpreter) and warm (forked from the zygote; see
-`forge.sandbox.zygote`), with the CPU the whole machine spent per call, and tasks/s for a
+row, save), each cold (a fresh interpreter) and warm (forked by the sandbox's own warm-python
+server; see `forge.sandbox.zygote`), with the CPU the whole machine spent per call, and tasks/s for a
 verification-shaped load (a sandbox per task, that script 6 times in it). Warm calls are
 measured with the native shim (`_pyshim.c`, when a C compiler is there) and the Python shim;
 `bare_loop_per_call_ms` times `python3 -c pass` in a shell loop, without the round trip.

@@ -264,14 +264,15 @@ class WarmPython:
         return True
 
     def stop(self) -> None:
-        """Stop the zygote (calls in flight finish); the shims fall back until `ensure` restarts it."""
+        """Stop the template and every server it forked (their calls in flight end); the shims of
+        open sandboxes then run cold, and `ensure` starts a new template for new sandboxes."""
         with self._lock:
             self._stop_locked()
 
     def _stop_locked(self) -> None:
         if self._proc is not None:  # killed first: on a closed lifeline it would remove our dir
-            with suppress(ProcessLookupError):
-                self._proc.kill()
+            with suppress(ProcessLookupError):  # its group: the template and its servers (calls have their own)
+                os.killpg(self._proc.pid, signal.SIGKILL)
             with suppress(subprocess.TimeoutExpired):
                 self._proc.wait(_STOP_TIMEOUT_S)
             self._proc = None

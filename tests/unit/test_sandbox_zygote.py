@@ -438,8 +438,10 @@ def test_without_a_zygote_the_shim_runs_the_real_interpreter_and_a_new_sandbox_r
 ) -> None:
     with _open(tmp_path, "first") as box:
         manager = _zygote_of(_backend(True))
-        old = manager.pid
-        manager.stop()
+        old, server = manager.pid, _server_of(box)
+        manager.stop()  # the template and the sandbox's server
+        with suppress(OSError):  # dead: gone, or a zombie until whoever inherited it reaps it
+            assert Path(f"/proc/{server}/stat").read_text().rpartition(")")[2].split()[0] in "ZX"
         result = box.run("python3 -c 'import os, openpyxl; print(os.getppid())'")
         assert result.exit_code == 0 and result.stdout.strip() not in ("", "0"), result.stderr
     with _open(tmp_path, "second") as box:
