@@ -146,3 +146,15 @@ def test_endpoint_for_reads_settings_per_role() -> None:
     assert KEY not in judge.model_dump_json() and KEY not in repr(settings)
     with pytest.raises(ConfigError, match="FORGE_AUTHOR_MODEL"):
         endpoint_for(Settings(_env_file=None, author_base_url="http://x/v1"), "author")  # type: ignore[call-arg]
+
+
+def test_a_timeout_is_retried_then_reported(store: Store) -> None:
+    def stall(_body: dict) -> Response:
+        time.sleep(1.0)
+        return reply("late")
+
+    with FakeOpenAI(default=stall) as server:
+        client = ModelClient(endpoint(server, timeout_s=0.2, max_retries=1), store)
+        with pytest.raises(ModelUnavailableError, match="timed out after 0.2s"):
+            client.chat(ask())
+    assert len(server.requests) == 2 and store.model_call_totals()["errors"] == 1
