@@ -286,4 +286,4 @@ class CodePreparer:
     """Seeded Python packages with pytest tests and catchable bugs; workflows import the functions."""
 
     version = "1"
-    file_types = ["py"]
+    file_types = ["py", "project"]

@@ -47,7 +47,8 @@ class AddSection(PreparedWorkflow[Params]):
         doc = make_document(ctx.rng, ctx.faker, kind="report")
         heading = ctx.rng.choice([h for h in NEW_HEADINGS if h not in doc.headings])
         template = ctx.rng.choice(corpus("business")["recommendation_templates"])
-        text = template.format(subject="the handover process", dept=ctx.rng.choice(corpus("business")["departments"]),
+        subject = ctx.rng.choice(["the handover process", "supplier onboarding", "the monthly review", "budget sign-off"])
+        text = template.format(subject=subject, dept=ctx.rng.choice(corpus("business")["departments"]),
                                city=ctx.faker.city())
         params = Params(document=f"{doc.file_stem}.docx", heading=heading, level=1, paragraphs=[text],
                         before_heading=ctx.rng.choice(doc.headings[1:]))
