@@ -4,9 +4,9 @@ Importing it registers the json handler (csv comes with the spreadsheet formats)
 library, the preparer and the workflows; its skills are `data/skills/data.jsonl`.
 """
 
-from forge.checks import json as _checks  # noqa: F401
+from forge.checks import json as _checks, table as _table  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
-from workflows.data import csv_to_json, json_edit, status_counts  # noqa: F401  (register on import)
+from workflows.data import csv_sort, csv_to_json, json_edit, status_counts  # noqa: F401  (register on import)
 
-__all__ = ["csv_to_json", "json_edit", "status_counts"]
+__all__ = ["csv_sort", "csv_to_json", "json_edit", "status_counts"]
