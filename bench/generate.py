@@ -1,9 +1,16 @@
 """Benchmark: generate N verified tasks through every stage, print one JSON object.
 
-    python bench/generate.py --tasks 60 --workers 2 [--libreoffice]
+    python bench/generate.py --tasks 100 --workers 2 [--libreoffice]     # the flow and raw workers
+    python bench/generate.py --tasks 100 --mode flow                     # the flow only
+    python bench/generate.py --memory 100 1000 10000                     # peak RSS against task count
 
-Two passes over the same sampled skills, in worker processes (no Prefect), with the same plain
-functions the flow wraps:
+`flow` times what users run: the `forge` flow (the code `forge generate` and the deployment
+`forge/generate` start) against a real Prefect server, with a fresh store and output folder, from
+the call to its return: worker start and warm-up included. Its figures sit beside the raw
+workers', measured in the same sitting: `flow_vs_workers` is the ratio of end-to-end rates.
+
+`workers` runs the same sampled skills in warm worker processes without Prefect or a store, with
+the same plain functions the flow wraps, in two passes:
 
 - `gates`: workflow + every gate in order (file, consistency, duplicate, package with its
   do-nothing, oracle and mutation probes): `verified_tasks_per_s`;
@@ -14,6 +21,10 @@ The near-duplicate gate needs one index shared by the run, so it is applied in t
 The workers are warmed before the clock starts (imports done, a sandbox opened, the warm-python
 zygote started), as in a long-running flow worker; that one-off cost is reported as
 `worker_warmup_s`.
+
+`--memory N...` runs the flow once per task count, each in a fresh process against one server,
+and reports each run's peak RSS (the flow's process, and its largest worker): flat is the goal,
+since episodes stream to the store and shards as they finish.
 """
 
 from __future__ import annotations
@@ -25,6 +36,10 @@ import multiprocessing.synchronize
 import multiprocessing.util
 import os
 import platform
+import resource
+import socket
+import subprocess
+import sys
 import statistics
 import tempfile
 import time
@@ -126,13 +141,8 @@ def sandbox_start_s(scratch: Path, n: int = 10) -> float:
     return statistics.median(samples)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tasks", type=int, default=60)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
-    args = parser.parse_args()
+def workers_bench(args: argparse.Namespace) -> dict:
+    """The stages in warm worker processes, no Prefect, no store: the floor the flow is held to."""
     index = NearDuplicateIndex()
     samples, duplicates = [], 0
     for sample in sample_skills(load_taxonomy(), args.tasks, args.seed):
@@ -152,11 +162,7 @@ def main() -> None:
             gates_only = run_pass(samples, ctx, pool, with_episode=False)
             full = run_pass(samples, ctx, pool, with_episode=True)
     stages = full["timings"]
-    print(json.dumps({
-        "benchmark": "generate",
-        "parameters": {"tasks": args.tasks, "workers": args.workers, "worker_kind": "process", "seed": args.seed,
-                       "libreoffice_roundtrip": roundtrip is not None, "gates": GATE_ORDER},
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+    return {
         "near_duplicates_dropped": duplicates,
         "verified_tasks": gates_only["kept"],
         "verified_tasks_per_s": gates_only["per_s"],
@@ -164,13 +170,98 @@ def main() -> None:
         "end_to_end_tasks": full["kept"],
         "end_to_end_per_s": full["per_s"],
         "end_to_end_wall_s": full["wall_s"],
+        "end_to_end_per_s_with_warmup": round(full["kept"] / (full["wall_s"] + warmup_s), 3),
         "rejected": gates_only["rejected"],
         "sandbox_start_s": round(start_s, 4),
         "worker_warmup_s": round(warmup_s, 3),
         "stage_mean_s": {k: round(statistics.mean(v), 4) for k, v in sorted(stages.items())},
         "gate_cost_per_task_s": {k: round(sum(v) / max(1, len(samples)), 4) for k, v in sorted(stages.items())
                                  if k.startswith("gate.")},
-    }, indent=2))
+    }
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _flow_env(args: argparse.Namespace, data_dir: Path) -> dict[str, str]:
+    return {"FORGE_DATA_DIR": str(data_dir), "FORGE_CONCURRENCY": str(args.workers),
+            "FORGE_LIBREOFFICE_ROUNDTRIP": "true" if args.libreoffice else "false"}
+
+
+def flow_once(args: argparse.Namespace) -> dict:
+    """In this process: one run of the `forge` flow on a fresh store (PREFECT_API_URL is set)."""
+    from flows.generate import forge as forge_flow
+
+    with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
+        os.environ.update(_flow_env(args, Path(tmp) / "data"))
+        started = time.perf_counter()
+        result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"))
+        wall = time.perf_counter() - started
+    counts = result["counts"]
+    return {
+        "tasks": args.tasks, "accepted": counts["accepted"], "rows_written": counts["rows_written"],
+        "shards_written": counts["shards_written"], "wall_s": round(wall, 3),
+        "end_to_end_per_s": round(counts["rows_written"] / wall, 3),
+        "rejections": result["rejections"],
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "largest_child_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
+    }
+
+
+def flow_in_child(args: argparse.Namespace, tasks: int, api_url: str) -> dict:
+    """The flow in a fresh process, so its peak RSS is this run's alone."""
+    command = [sys.executable, __file__, "--mode", "flow-child", "--tasks", str(tasks), "--seed", str(args.seed),
+               "--workers", str(args.workers)] + (["--libreoffice"] if args.libreoffice else [])
+    env = {**os.environ, "PREFECT_API_URL": api_url, "PREFECT_LOGGING_LEVEL": "WARNING"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"flow run of {tasks} tasks failed:\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
+    parser.add_argument("--mode", choices=["both", "flow", "workers", "flow-child"], default="both")
+    parser.add_argument("--memory", type=int, nargs="+", metavar="TASKS", help="Peak RSS of flow runs of these sizes.")
+    args = parser.parse_args()
+    if args.mode == "flow-child":
+        print(json.dumps(flow_once(args)))
+        return
+    report: dict = {
+        "benchmark": "generate",
+        "parameters": {"tasks": args.tasks, "workers": args.workers, "worker_kind": "process", "seed": args.seed,
+                       "libreoffice_roundtrip": args.libreoffice, "gates": GATE_ORDER, "mode": args.mode,
+                       "memory": args.memory},
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
+                    "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
+    }
+    if args.mode in ("both", "workers") and not args.memory:
+        report["workers"] = workers_bench(args)
+    if args.mode in ("both", "flow") or args.memory:
+        from forge.prefect_server import LocalServer
+
+        with tempfile.TemporaryDirectory(prefix="forge-bench-prefect-") as tmp:
+            server = LocalServer(Path(tmp))
+            info = server.start(port=_free_port())
+            try:
+                if args.memory:
+                    report["memory"] = [flow_in_child(args, n, info.url) for n in args.memory]
+                else:
+                    report["flow"] = flow_in_child(args, args.tasks, info.url)
+            finally:
+                server.stop()
+    if "flow" in report and "workers" in report:
+        report["flow_vs_workers"] = round(report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
+        report["flow_vs_workers_with_warmup"] = round(
+            report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -22,7 +23,7 @@ class GenerateConfig(BaseModel):
     harness: str = Field(default="terminal", description="Teacher harness config name.")
     output_dir: Path | None = Field(default=None, description="Where shards go; default <data_dir>/shards.")
     skills: list[str] | None = Field(default=None, description="Only these skill ids (cycled), instead of sampling.")
-    concurrency: int | None = Field(default=None, ge=1, le=256, description="Worker threads; default FORGE_CONCURRENCY.")
+    concurrency: int | None = Field(default=None, ge=1, le=256, description="Worker processes; default FORGE_CONCURRENCY.")
 
     @field_validator("skills")
     @classmethod
@@ -48,11 +49,15 @@ class RunContext(BaseModel):
     backend: str
     limits: SandboxLimits
     shard_max_rows: int
+    output_file_mode: int | None = None
     dedup_threshold: float
     libreoffice_roundtrip: bool
+    workers: int = 1
+    batch_size: int = 1
 
     @classmethod
     def create(cls, config: GenerateConfig, settings: Settings) -> RunContext:
+        workers = config.concurrency or settings.concurrency
         data_dir = settings.data_dir.resolve()
         return cls(
             run_id=config.run_id(),
@@ -72,12 +77,17 @@ class RunContext(BaseModel):
                 output_limit_bytes=settings.output_limit_bytes,
             ),
             shard_max_rows=settings.shard_max_rows,
+            output_file_mode=settings.file_mode(),
             dedup_threshold=settings.dedup_threshold,
             libreoffice_roundtrip=settings.libreoffice_roundtrip,
+            workers=workers,
+            batch_size=max(1, min(settings.batch_size, math.ceil(config.n_tasks / (4 * workers)))),
         )
 
 
 class StageCounts(BaseModel):
+    """What the run holds, and (the `*_run` fields) the work it did itself rather than found stored."""
+
     sampled: int = 0
     built: int = 0
     accepted: int = 0
@@ -86,6 +96,8 @@ class StageCounts(BaseModel):
     episodes_passed: int = 0
     shards_written: int = 0
     rows_written: int = 0
+    gates_run: int = 0
+    episodes_run: int = 0
 
 
 class GenerateResult(BaseModel):

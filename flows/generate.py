@@ -1,49 +1,40 @@
 """The `forge` flow: sample skills -> bundles -> gates -> episodes -> Parquet shards.
 
-The flow only wires; every stage is a plain function in `flows.stages`. Served as the
-deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
+The flow only wires. Samples go out in batches to warm worker processes (Prefect's process-pool
+task runner, started and warmed once per flow run): per batch one `gate-batch` task run (build and
+every gate), one `accept` in the flow's process (the run's one near-duplicate index), one
+`episode-batch` task run; `write-shards` writes a shard whenever a full one waits, and the rest at
+the end. Served as the deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
 """
 
 from __future__ import annotations
 
+import contextvars
+import queue
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
-from prefect.task_runners import ThreadPoolTaskRunner
+from prefect.futures import PrefectFuture
+from prefect.task_runners import ProcessPoolTaskRunner
 
-from flows import stages
+from flows import batches, stages
+from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
 from forge.dataset import ShardInfo, prepare_output_dir
-from forge.errors import ConfigError, SandboxError, UnknownKeyError
+from forge.errors import ConfigError, UnknownKeyError
 from forge.harness import HARNESSES
-from forge.models import Episode
 from forge.settings import Settings
-from gates import GATE_ORDER
 from skills import SkillSample, load_taxonomy, sample_skills
-
-
-def _retry_on_sandbox_error(task, task_run, state) -> bool:  # noqa: ANN001 (Prefect's hook signature)
-    """Retry only when the sandbox itself failed (a transient host problem), not a bad task."""
-    try:
-        state.result()
-    except SandboxError:
-        return True
-    except Exception:  # noqa: BLE001 (any other failure is not worth a retry)
-        return False
-    return False
-
 
 _task_options = dict(cache_policy=NO_CACHE, persist_result=False)
 
-build_task = task(name="build-bundle", **_task_options)(stages.build)
-gate_task = task(name="gate", retries=1, retry_condition_fn=_retry_on_sandbox_error, **_task_options)(stages.gate)
-accept_task = task(name="accept", **_task_options)(stages.accept)
-episode_task = task(name="episode", retries=1, retry_condition_fn=_retry_on_sandbox_error, **_task_options)(stages.episode)
+gate_batch_task = task(name="gate-batch", task_run_name="gates {batch.label}", **_task_options)(batches.gate_batch)
+accept_task = task(name="accept", task_run_name="accept {gated.index}", **_task_options)(batches.accept_batch)
+episode_batch_task = task(name="episode-batch", task_run_name="episodes {index}", **_task_options)(batches.episode_batch)
 write_task = task(name="write-shards", retries=2, **_task_options)(stages.write)
 
 
@@ -63,47 +54,92 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     try:
         samples = _sample(ctx, config)
         store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
-        logger.info("run %s: %d skills sampled, writing to %s", ctx.run_id, len(samples), ctx.output_dir)
-        with ThreadPoolTaskRunner(max_workers=config.concurrency or settings.concurrency) as runner:
-            # Stage by stage over all samples: every wave keeps the workers busy (a chain per sample
-            # would park worker threads on upstream futures).
-            values: list[Any] = _wave(ctx, runner, build_task, samples, samples, lambda s: {"sample": s})
-            for gate_name in GATE_ORDER:  # cheapest first; a rejected bundle leaves the waves as None
-                values = _wave(ctx, runner, gate_task, samples, values, lambda b: {"bundle": b, "gate_name": gate_name})
-            values = _wave(ctx, runner, accept_task, samples, values, lambda b: {"bundle": b})
-            episodes = _wave(ctx, runner, episode_task, samples, values, lambda b: {"bundle": b})
-        shards = write_task(ctx)
+        logger.info("run %s: %d skills sampled, %d worker processes, batches of %d, writing to %s",
+                    ctx.run_id, len(samples), ctx.workers, ctx.batch_size, ctx.output_dir)
+        stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
+        runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
+                              initargs=(ctx.scratch_root, ctx.limits, ctx.backend))
+        with runner:
+            tally = _drive(ctx, runner, batches.make_batches(samples, ctx.batch_size))
+        tally.shards += write_task(ctx, final=True)
     except BaseException:
         store.finish_run(ctx.run_id, "failed", None)
         raise
-    result = summarize(ctx, len(samples), episodes, shards, time.perf_counter() - started)
+    result = summarize(ctx, len(samples), tally, time.perf_counter() - started)
     store.finish_run(ctx.run_id, "completed", result)
     return result
 
 
-def _wave(ctx: RunContext, runner: ThreadPoolTaskRunner, stage: Task[..., Any], samples: list[SkillSample],
-          inputs: list[Any], parameters: Callable[[Any], dict[str, Any]]) -> list[Any]:
-    """Run one stage for every sample still in play; None (rejected earlier) passes through.
+class _ProcessPool(ProcessPoolTaskRunner):
+    """Prefect's process pool, whose thread that forwards the workers' task-run events to the API
+    runs in the flow's context: a new thread starts with empty context variables, so without this
+    it misses settings made in-process (`temporary_settings`, as in tests and notebooks) and sends
+    the events to a temporary server instead of the flow's."""
 
-    Stages turn bad tasks into rejections themselves, so a failed task run here is unexpected:
-    it is stored as a rejection with its exception, that sample leaves the run, the rest go on.
-    """
-    futures = {i: runner.submit(stage, {"ctx": ctx, **parameters(value)})
-               for i, value in enumerate(inputs) if value is not None}
-    outputs: list[Any] = [None] * len(inputs)
-    for i, future in futures.items():
-        future.wait()
-        if future.state.is_completed():
-            outputs[i] = future.result()
-            continue
-        error = future.result(raise_on_failure=False)
-        sample = samples[i]
-        message = f"{type(error).__name__}: {error}"
-        get_run_logger().error("sample %d (%s) failed in %s: %s", sample.position, sample.skill.id, stage.name, message)
-        reason = "sandbox_error" if isinstance(error, SandboxError) else "internal_error"
-        stages.store_for(ctx.db_url).record_rejection(
-            ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", reason, f"{stage.name}: {message}")
-    return outputs
+    def __enter__(self) -> _ProcessPool:
+        self._context = contextvars.copy_context()
+        return super().__enter__()
+
+    def _forward_subprocess_messages(self) -> None:
+        self._context.run(super()._forward_subprocess_messages)
+
+
+class Tally:
+    """What the finished batches came to (counts only: episodes stay in the store, not in memory)."""
+
+    def __init__(self) -> None:
+        self.gates_run = self.episodes = self.episodes_passed = self.episodes_run = self.waiting_rows = 0
+        self.shards: list[ShardInfo] = []
+
+    def add(self, done: EpisodeBatch) -> None:
+        self.episodes += done.episodes
+        self.episodes_passed += done.passed
+        self.episodes_run += done.episodes_run
+        self.waiting_rows += done.passed
+
+
+def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch]) -> Tally:
+    """Keep every worker busy with a bounded queue: a gated batch's episodes go ahead of new gate
+    batches, so episodes (and shards) follow the gates closely instead of waiting for all of them."""
+    finished: queue.Queue[tuple[Task[..., Any], Any, PrefectFuture[Any]]] = queue.Queue()
+    tally, in_flight, window, next_batch = Tally(), 0, 2 * ctx.workers, 0
+
+    def submit(stage: Task[..., Any], parameters: dict[str, Any], about: Any) -> None:
+        future = runner.submit(stage, {"ctx": ctx, **parameters})
+        future.add_done_callback(lambda f: finished.put((stage, about, f)))
+
+    while next_batch < len(todo) or in_flight:
+        while in_flight < window and next_batch < len(todo):
+            submit(gate_batch_task, {"batch": todo[next_batch]}, todo[next_batch])
+            in_flight, next_batch = in_flight + 1, next_batch + 1
+        stage, about, future = finished.get()
+        in_flight -= 1
+        done = _outcome(ctx, stage, about, future)
+        if isinstance(done, GatedBatch):
+            tally.gates_run += done.gates_run
+            if accepted := accept_task(ctx, done):
+                submit(episode_batch_task, {"index": done.index, "accepted": accepted}, accepted)
+                in_flight += 1
+        elif isinstance(done, EpisodeBatch):
+            tally.add(done)
+            if tally.waiting_rows >= ctx.shard_max_rows:
+                tally.shards += write_task(ctx, final=False)
+                tally.waiting_rows = 0
+    return tally
+
+
+def _outcome(ctx: RunContext, stage: Task[..., Any], about: Any, future: PrefectFuture[Any]) -> Any:
+    """A batch's result; if its task run failed (the worker died: a bug or the OOM killer, since
+    samples turn their own failures into rejections), every sample it held is recorded as failed."""
+    future.wait()
+    if future.state.is_completed():
+        return future.result()
+    error = future.result(raise_on_failure=False)
+    held: list[SkillSample] = about.samples if isinstance(about, Batch) else [g.sample for g in about]
+    for sample in held:
+        batches.record_flow_failure(ctx, sample, stage.name, error if isinstance(error, BaseException)
+                                    else RuntimeError(str(error)))
+    return None
 
 
 def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
@@ -123,22 +159,22 @@ def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
     return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
 
 
-def summarize(ctx: RunContext, sampled: int, episodes: list[Episode | None], shards: list[ShardInfo],
-              duration: float) -> GenerateResult:
+def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> GenerateResult:
     store = stages.store_for(ctx.db_url)
     rejections = Counter(f"{r.stage}:{r.reason}" for r in store.rejections(ctx.run_id))
     rejections.update(f"{o.gate}_gate:{o.reason}" for o in store.gate_outcomes(ctx.run_id) if not o.passed)
     tasks = store.counts(ctx.run_id)
-    done = [e for e in episodes if e is not None]
     counts = StageCounts(
         sampled=sampled,
         built=tasks["tasks"],
         accepted=tasks["tasks_accepted"],
         rejected=tasks["tasks_rejected"],
-        episodes=len(done),
-        episodes_passed=sum(e.passed for e in done),
-        shards_written=len(shards),
-        rows_written=sum(s.rows for s in shards),
+        episodes=tally.episodes,
+        episodes_passed=tally.episodes_passed,
+        shards_written=len(tally.shards),
+        rows_written=sum(s.rows for s in tally.shards),
+        gates_run=tally.gates_run,
+        episodes_run=tally.episodes_run,
     )
     return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=dict(rejections),
                           teacher=stages.TEACHER.info.kind, judge=stages.JUDGE.name, duration_s=round(duration, 3))

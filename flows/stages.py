@@ -11,6 +11,8 @@ import logging
 import threading
 from functools import cache
 
+from pydantic import BaseModel
+
 from flows.context import RunContext
 from forge.dataset import output_lock, prepare_output_dir, write_manifest, write_shard
 from forge.dataset.writer import ShardInfo
@@ -50,41 +52,85 @@ def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
     return bundle
 
 
-_INDEXES: dict[tuple[str, float], NearDuplicateIndex] = {}
+class AcceptedIndex:
+    """A process's view of the store's accepted tasks as a near-duplicate index.
+
+    The flow's process `claim`s on acceptance (the one authority, so two look-alikes gated at once
+    cannot both get in); worker processes only ask `find` in the duplicate gate, an early cheap
+    filter, and `refresh` first to see what the run accepted meanwhile.
+    """
+
+    def __init__(self, db_url: str, threshold: float) -> None:
+        self.db_url = db_url
+        self.index = NearDuplicateIndex(threshold)
+        self._seen: set[str] = set()
+        self._lock = threading.Lock()
+
+    def refresh(self) -> None:
+        """Index every accepted task not seen yet (all of them, the first time)."""
+        store = store_for(self.db_url)
+        with self._lock:
+            for task_id in store.list_tasks(status="accepted"):
+                if task_id not in self._seen and (bundle := store.get_task(task_id)) is not None:
+                    self.index.claim(bundle)
+                self._seen.add(task_id)
+
+    def claim(self, bundle: TaskBundle) -> tuple[str, float] | None:
+        match = self.index.claim(bundle)
+        if match is None:
+            with self._lock:
+                self._seen.add(bundle.id)
+        return match
+
+
+_INDEXES: dict[tuple[str, float], AcceptedIndex] = {}
 _INDEXES_LOCK = threading.Lock()
 
 
-def duplicates_for(db_url: str, threshold: float) -> NearDuplicateIndex:
+def duplicates_for(db_url: str, threshold: float) -> AcceptedIndex:
     """The process's near-duplicate index, seeded once with every task the store has accepted."""
     with _INDEXES_LOCK:
         if (db_url, threshold) not in _INDEXES:
-            store = store_for(db_url)
-            accepted = (store.get_task(task_id) for task_id in store.list_tasks(status="accepted"))
-            _INDEXES[db_url, threshold] = NearDuplicateIndex.from_bundles(
-                (b for b in accepted if b is not None), threshold)
+            index = AcceptedIndex(db_url, threshold)
+            index.refresh()
+            _INDEXES[db_url, threshold] = index
         return _INDEXES[db_url, threshold]
 
 
 def gate_context(ctx: RunContext) -> GateContext:
     roundtrip = libreoffice_roundtrip(ctx.scratch_root / "libreoffice") if ctx.libreoffice_roundtrip else None
     return GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend, roundtrip=roundtrip,
-                       duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold))
+                       duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold).index)
 
 
 def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBundle | None:
     """Run one gate unless its verdict is stored; a rejection marks the task rejected."""
-    if bundle is None:
-        return None
+    return bundle if bundle is not None and gates(ctx, bundle, [gate_name]).passed else None
+
+
+class GateWork(BaseModel):
+    """One bundle's way through the gates: the verdict, and how many gates actually ran (not found stored)."""
+
+    passed: bool
+    ran: int
+
+
+def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
+    """Run the named gates in order, each unless its verdict is stored; stop at the first rejection,
+    which marks the task rejected."""
     store = store_for(ctx.db_url)
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
-    result = stored.get(gate_name)
-    if result is None:
-        result = run_gate(gate_name, bundle, gate_context(ctx))
-        store.save_gate_result(bundle.id, result)
-    if not result.passed:
-        store.set_task_status(bundle.id, "rejected")
-        return None
-    return bundle
+    ran = 0
+    for gate_name in gate_names:
+        result = stored.get(gate_name)
+        if result is None:
+            result = run_gate(gate_name, bundle, gate_context(ctx))
+            store.save_gate_result(bundle.id, result)
+            ran += 1
+        if not result.passed:
+            store.set_task_status(bundle.id, "rejected")
+            return GateWork(passed=False, ran=ran)
+    return GateWork(passed=True, ran=ran)
 
 
 def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
@@ -108,12 +154,20 @@ def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
     """Run the teacher on an accepted task unless this (task, harness, teacher) episode exists."""
     if bundle is None:
         return None
+    existing = stored_episode(ctx, bundle)
+    return existing if existing is not None else run_teacher(ctx, bundle)
+
+
+def stored_episode(ctx: RunContext, bundle: TaskBundle) -> Episode | None:
+    """The episode this run would produce for the bundle, if an earlier run stored it."""
+    return store_for(ctx.db_url).get_episode(episode_id(bundle.id, HARNESSES.get(ctx.harness), TEACHER.info))
+
+
+def run_teacher(ctx: RunContext, bundle: TaskBundle) -> Episode:
+    """Run and judge the teacher on the bundle; store the episode and, if it failed, a rejection."""
     store = store_for(ctx.db_url)
     harness = HARNESSES.get(ctx.harness)
     teacher = TEACHER
-    existing = store.get_episode(episode_id(bundle.id, harness, teacher.info))
-    if existing is not None:
-        return existing
     result = run_episode(bundle, harness, teacher, JUDGE, scratch_root=ctx.scratch_root,
                          limits=ctx.limits, backend=ctx.backend)
     store.save_episode(result, ctx.run_id)
@@ -124,20 +178,28 @@ def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
     return result
 
 
-def write(ctx: RunContext) -> list[ShardInfo]:
-    """Write every passed, not-yet-written episode into new shards, then refresh the manifest."""
+def write(ctx: RunContext, final: bool = True) -> list[ShardInfo]:
+    """Write passed, not-yet-written episodes into new shards, then refresh the manifest.
+
+    `final=False` (while the run goes on) writes full shards only and leaves the rest waiting in
+    the store; `final=True` (the run's end) writes the rest too. At most one shard's episodes are
+    in memory at a time, and the manifest only ever lists shards that are on disk.
+    """
     store = store_for(ctx.db_url)
     output_dir = prepare_output_dir(ctx.output_dir)
     key = str(output_dir)
     written: list[ShardInfo] = []
     with output_lock(output_dir):
         while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows):
+            if not final and len(batch) < ctx.shard_max_rows:
+                break
             pairs = [(e, _task(store, e.task_id)) for e in batch]
-            info = write_shard(output_dir, len(store.shards(key)), pairs)
+            info = write_shard(output_dir, len(store.shards(key)), pairs, ctx.output_file_mode)
             store.record_shard(key, info.name, info.rows, info.bytes, info.sha256, [e.id for e in batch])
             written.append(info)
-        all_shards = [ShardInfo(name=s.name, rows=s.rows, bytes=s.bytes, sha256=s.sha256) for s in store.shards(key)]
-        write_manifest(output_dir, all_shards)
+        if written or final:
+            all_shards = [ShardInfo(name=s.name, rows=s.rows, bytes=s.bytes, sha256=s.sha256) for s in store.shards(key)]
+            write_manifest(output_dir, all_shards, ctx.output_file_mode)
     return written
 
 

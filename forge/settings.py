@@ -26,10 +26,12 @@ class Settings(BaseSettings):
     sandbox_cgroup_parent: str | None = Field(default=None, description="Cgroup path (e.g. /forge) under which each sandbox's cgroup is made; unset: Forge's own cgroup, so limits Forge runs under still hold.")
     command_timeout_s: float = Field(default=30.0, gt=0, description="Wall-clock limit per sandbox command.")
     output_limit_bytes: int = Field(default=64_000, ge=1024, description="Bytes kept per output stream per command.")
-    concurrency: int = Field(default=2, ge=1, le=256, description="Worker threads for the flow's task runner.")
+    concurrency: int = Field(default=2, ge=1, le=256, description="Worker processes for the flow's task runner (one per core).")
+    batch_size: int = Field(default=8, ge=1, le=10_000, description="Samples per Prefect task run (a batch is gated, then replayed, as one task run each); smaller runs use smaller batches so every worker gets some.")
     dedup_threshold: float = Field(default=0.9, gt=0, le=1, description="Jaccard similarity at which a task is a near duplicate of an accepted one.")
     libreoffice_roundtrip: bool = Field(default=True, description="Round-trip office files through LibreOffice in the file gate, where it is installed.")
-    shard_max_rows: int = Field(default=500, ge=1, description="Episodes per Parquet shard at most.")
+    shard_max_rows: int = Field(default=500, ge=1, description="Episodes per Parquet shard: a shard is written as soon as this many passed episodes wait, the rest at the end of the run.")
+    output_file_mode: str | None = Field(default=None, description="Permission bits for shards and the manifest, in octal (e.g. 0640); unset = 0666 minus the umask, like any new file.")
     teacher_base_url: str | None = Field(default=None, description="OpenAI-compatible endpoint for the teacher; unset = reference replay.")
     teacher_model: str | None = Field(default=None, description="Model name at FORGE_TEACHER_BASE_URL.")
     teacher_api_key: SecretStr | None = Field(default=None, description="API key for FORGE_TEACHER_BASE_URL (never logged, stored or passed to a sandbox).")
@@ -69,6 +71,17 @@ class Settings(BaseSettings):
                 "or postgresql+psycopg://user@host/db"
             )
         return value
+
+    @field_validator("output_file_mode")
+    @classmethod
+    def _octal_mode(cls, value: str | None) -> str | None:
+        if value is not None and (not value.strip() or any(c not in "01234567" for c in value.strip()) or int(value, 8) > 0o777):
+            raise ValueError(f"FORGE_OUTPUT_FILE_MODE={value!r} is not permission bits in octal; use e.g. 0644 or 0640")
+        return value.strip() if value is not None else None
+
+    def file_mode(self) -> int | None:
+        """FORGE_OUTPUT_FILE_MODE as an int, or None to follow the umask."""
+        return int(self.output_file_mode, 8) if self.output_file_mode is not None else None
 
     def resolved_db_url(self) -> str:
         return self.db_url or f"sqlite:///{(self.data_dir / 'forge.db').resolve()}"

@@ -10,7 +10,9 @@ Output folder::
                               underscore makes dataset readers skip it when reading the folder)
 
 Every file is written to a temporary name in the same folder, fsynced, then renamed, so a
-reader never sees half a shard and a crash leaves no partial file under a final name.
+reader never sees half a shard and a crash leaves no partial file under a final name. Files get
+0666 minus the process umask (like any file a tool writes, so a training job running as another
+user can read them), or the explicit `mode` a caller passes (`FORGE_OUTPUT_FILE_MODE`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,6 +36,7 @@ from forge.models import Episode, TaskBundle
 
 MANIFEST = "_manifest.json"
 LOCK = ".forge-write.lock"
+TMP_SUFFIX = ".forge-tmp"
 
 
 class ShardInfo(BaseModel):
@@ -67,10 +70,13 @@ def prepare_output_dir(output_dir: Path) -> Path:
 @contextmanager
 def output_lock(output_dir: Path) -> Iterator[None]:
     """One writer per output folder at a time (runs on this machine share it): shard names are
-    numbered from what the store already recorded, so two writers must not interleave."""
+    numbered from what the store already recorded, so two writers must not interleave. Holding the
+    lock, any temporary file in the folder is a killed writer's leftover, and is removed."""
     with open(output_dir / LOCK, "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
+            for leftover in output_dir.glob(f".*{TMP_SUFFIX}"):
+                leftover.unlink(missing_ok=True)
             yield
         finally:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
@@ -80,11 +86,15 @@ def shard_name(index: int) -> str:
     return f"shard-{index:05d}.parquet"
 
 
-def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp_path = Path(tmp)
+def _atomic_write(path: Path, write: Callable[[Path], object], mode: int | None = None) -> None:
+    """Write through a hidden temporary file, then rename. The temporary file is created with 0666
+    (the kernel applies the umask, as for any new file; `mkstemp` would force 0600), or chmod-ed
+    to `mode`; writers open the existing file, which keeps those bits."""
+    tmp_path = path.parent / f".{path.name}.{secrets.token_hex(6)}{TMP_SUFFIX}"
+    os.close(os.open(tmp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     try:
+        if mode is not None:
+            os.chmod(tmp_path, mode)
         write(tmp_path)
         with open(tmp_path, "rb+") as handle:
             os.fsync(handle.fileno())
@@ -93,19 +103,20 @@ def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
         tmp_path.unlink(missing_ok=True)
 
 
-def write_shard(output_dir: Path, index: int, pairs: Sequence[tuple[Episode, TaskBundle]]) -> ShardInfo:
+def write_shard(output_dir: Path, index: int, pairs: Sequence[tuple[Episode, TaskBundle]],
+                mode: int | None = None) -> ShardInfo:
     """Write one shard of (episode, task) pairs atomically and describe it."""
     path = output_dir / shard_name(index)
     table = pa.Table.from_pylist([episode_row(e, t) for e, t in pairs], schema=EPISODE_SCHEMA)
-    _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
+    _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), mode)
     data = path.read_bytes()
     return ShardInfo(name=path.name, rows=table.num_rows, bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
 
 
-def write_manifest(output_dir: Path, shards: Sequence[ShardInfo]) -> Manifest:
+def write_manifest(output_dir: Path, shards: Sequence[ShardInfo], mode: int | None = None) -> Manifest:
     manifest = Manifest(rows=sum(s.rows for s in shards), bytes=sum(s.bytes for s in shards), shards=list(shards))
     text = json.dumps(manifest.model_dump(mode="json"), indent=2) + "\n"
-    _atomic_write(output_dir / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    _atomic_write(output_dir / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"), mode)
     return manifest
 
 

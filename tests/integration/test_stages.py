@@ -8,12 +8,14 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from flows import stages
+from flows import batches, stages
 from flows.context import GenerateConfig, RunContext
+from forge.dataset import read_manifest
 from forge.models import ReferenceSolution, ReferenceStep, Skill, TaskBundle
 from forge.settings import Settings
 from gates import GATE_ORDER
 from skills import load_taxonomy, sample_skills
+from workflows import WORKFLOWS
 
 
 @pytest.fixture()
@@ -67,7 +69,7 @@ def test_unknown_workflow_is_a_recorded_rejection(ctx: RunContext) -> None:
     assert stages.build(ctx, SkillSample(position=0, skill=skill, seed=1)) is None
     [rejection] = stages.store_for(ctx.db_url).rejections(ctx.run_id)
     assert (rejection.stage, rejection.reason) == ("workflow", "UnknownKeyError")
-    assert "unknown workflow 'nope'; known: spreadsheet." in rejection.message
+    assert rejection.message.startswith("unknown workflow 'nope'; known: ") and "spreadsheet.sort_rows" in rejection.message
 
 
 def test_a_failing_episode_is_recorded_and_never_written(ctx: RunContext, sort_bundle: TaskBundle) -> None:
@@ -97,8 +99,6 @@ def test_look_alikes_gated_at_the_same_time_are_not_both_accepted(ctx: RunContex
 def test_concurrent_writers_to_one_folder_never_collide(ctx: RunContext, tmp_path: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from forge.dataset import read_manifest
-
     pipeline(ctx, 3)
     one_row = ctx.model_copy(update={"shard_max_rows": 1})
     with ThreadPoolExecutor(max_workers=3) as pool:
@@ -111,3 +111,51 @@ def test_concurrent_writers_to_one_folder_never_collide(ctx: RunContext, tmp_pat
         assert hashlib.sha256(data).hexdigest() == shard.sha256
     ids = pq.read_table(ctx.output_dir).column("episode_id").to_pylist()
     assert len(ids) == len(set(ids)) == 3
+
+
+def test_batches_count_the_work_they_do_and_a_rerun_does_none(ctx: RunContext) -> None:
+    batch = batches.make_batches(sample_skills(load_taxonomy(), 3, 5), 3)[0]
+    gated = batches.gate_batch(ctx, batch)
+    assert len(gated.passed) == 3 and gated.gates_run == 3 * len(GATE_ORDER)
+    accepted = batches.accept_batch(ctx, gated)
+    done = batches.episode_batch(ctx, gated.index, accepted)
+    assert (done.episodes, done.passed, done.episodes_run) == (3, 3, 3)
+
+    again = batches.gate_batch(ctx, batch)
+    assert [g.bundle.id for g in again.passed] == [g.bundle.id for g in gated.passed] and again.gates_run == 0
+    redone = batches.episode_batch(ctx, again.index, batches.accept_batch(ctx, again))
+    assert (redone.episodes, redone.passed, redone.episodes_run) == (3, 3, 0)
+
+
+def test_while_the_run_goes_on_only_full_shards_are_written(ctx: RunContext) -> None:
+    pipeline(ctx, 3)
+    two_rows = ctx.model_copy(update={"shard_max_rows": 2})
+    assert [s.rows for s in stages.write(two_rows, final=False)] == [2]
+    manifest = read_manifest(ctx.output_dir)
+    assert manifest is not None and [s.rows for s in manifest.shards] == [2]
+    assert stages.write(two_rows, final=False) == []  # one row waits for the run's end
+    assert [s.rows for s in stages.write(two_rows, final=True)] == [1]
+    assert pq.read_table(ctx.output_dir).num_rows == 3
+
+
+class ExplodingWorkflow:
+    """Stands in for a buggy plugin workflow: raises something that is not a ForgeError."""
+
+    name = "spreadsheet.sort_rows"
+
+    def build(self, skill: Skill, seed: int) -> TaskBundle:
+        raise RuntimeError(f"bug while building {skill.id}")
+
+
+def test_a_crashing_stage_becomes_an_internal_error_rejection_and_the_batch_goes_on(
+    ctx: RunContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(WORKFLOWS._items, "spreadsheet.sort_rows", ExplodingWorkflow())
+    samples = sample_skills(load_taxonomy(), 2, 0,
+                            skill_ids=["spreadsheet.data.sort.ascending", "spreadsheet.formula.total_row.sum"])
+    gated = batches.gate_batch(ctx, batches.make_batches(samples, 2)[0])
+    assert [g.sample.skill.id for g in gated.passed] == ["spreadsheet.formula.total_row.sum"]
+    [rejection] = stages.store_for(ctx.db_url).rejections(ctx.run_id)
+    assert (rejection.stage, rejection.reason, rejection.subject) == (
+        "flow", "internal_error", "0:spreadsheet.data.sort.ascending")
+    assert "RuntimeError: bug while building spreadsheet.data.sort.ascending" in rejection.message

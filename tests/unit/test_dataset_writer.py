@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -67,3 +69,39 @@ def test_bad_output_dir_names_the_fix(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(ConfigError, match="--output-dir"):
         prepare_output_dir(blocker / "shards")
+
+
+@pytest.mark.parametrize(("umask", "mode", "expected"), [(0o022, None, 0o644), (0o077, None, 0o600),
+                                                          (0o002, None, 0o664), (0o077, 0o640, 0o640)])
+def test_files_follow_the_umask_unless_a_mode_is_given(tmp_path: Path, umask: int, mode: int | None,
+                                                        expected: int) -> None:
+    task = bundle()
+    old = os.umask(umask)
+    try:
+        write_manifest(tmp_path, [write_shard(tmp_path, 0, [(episode(task.id), task)], mode)], mode)
+    finally:
+        os.umask(old)
+    for name in ("shard-00000.parquet", "_manifest.json"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == expected, name
+    assert pq.read_table(tmp_path / "shard-00000.parquet").num_rows == 1
+
+
+def test_a_bad_file_mode_setting_names_the_fix() -> None:
+    from pydantic import ValidationError
+
+    from forge.settings import Settings
+
+    assert Settings(output_file_mode="0640").file_mode() == 0o640
+    for bad in ("rw-r-----", "0999", "01777"):
+        with pytest.raises(ValidationError, match="FORGE_OUTPUT_FILE_MODE"):
+            Settings(output_file_mode=bad)
+
+
+def test_the_next_writer_removes_a_killed_writers_temporary_file(tmp_path: Path) -> None:
+    from forge.dataset import output_lock
+
+    leftover = tmp_path / ".shard-00000.parquet.0123456789ab.forge-tmp"
+    leftover.write_bytes(b"half a shard")
+    with output_lock(tmp_path):
+        assert not leftover.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".forge-write.lock"]

@@ -1,0 +1,152 @@
+"""The generate job's stages over a batch of samples: what one Prefect task run does in a worker.
+
+A Prefect task run per sample and stage costs more orchestration than the work itself on a fast
+task, so the flow hands a worker process a batch: `gate_batch` builds and gates it, the flow
+accepts the survivors (the run's one near-duplicate index lives there), `episode_batch` replays
+them. Every sample's failure is data (a stored rejection); a batch only fails if its worker dies.
+Plain functions: the flow wraps them as tasks, tests and the bench call them directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing.util
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from flows import stages
+from flows.context import RunContext
+from forge.errors import ForgeError, SandboxError
+from forge.models import TaskBundle
+from forge.sandbox import SandboxLimits, open_sandbox
+from gates import GATE_ORDER
+from gates.libreoffice import stop_kept_offices
+from skills import SkillSample
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SANDBOX_ATTEMPTS = 2  # a sandbox failure is a host hiccup: retry the sample once, then record it
+
+
+class Batch(BaseModel):
+    """Consecutive samples of a run, handed to one task run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    samples: list[SkillSample]
+
+    @property
+    def label(self) -> str:
+        return f"{self.index}:{self.samples[0].position}-{self.samples[-1].position}"
+
+
+class Gated(BaseModel):
+    """A sample whose bundle passed every gate."""
+
+    sample: SkillSample
+    bundle: TaskBundle
+
+
+class GatedBatch(BaseModel):
+    """The samples of a batch that passed every gate, and the gates that actually ran."""
+
+    index: int
+    passed: list[Gated]
+    gates_run: int = 0
+
+
+class EpisodeBatch(BaseModel):
+    """What a batch's episodes came to; the episodes themselves are in the store, not here."""
+
+    index: int
+    episodes: int = 0
+    passed: int = 0
+    episodes_run: int = 0
+
+
+def make_batches(samples: list[SkillSample], size: int) -> list[Batch]:
+    return [Batch(index=i, samples=samples[start:start + size])
+            for i, start in enumerate(range(0, len(samples), size))]
+
+
+def _guarded(ctx: RunContext, sample: SkillSample, stage: str, work: Callable[[], T]) -> T | None:
+    """Run one sample's stage; a sandbox failure is retried once, then it and any crash (a bug,
+    not a bad task) become a `flow` rejection: that sample leaves the run, the batch goes on."""
+    for attempt in range(1, SANDBOX_ATTEMPTS + 1):
+        try:
+            return work()
+        except SandboxError as exc:
+            if attempt < SANDBOX_ATTEMPTS:
+                logger.warning("sample %d (%s): sandbox failed in %s, retrying: %s", sample.position,
+                               sample.skill.id, stage, exc)
+                continue
+            record_flow_failure(ctx, sample, stage, exc)
+        except Exception as exc:  # noqa: BLE001 (a crashing plugin must not take the batch with it)
+            record_flow_failure(ctx, sample, stage, exc)
+        return None
+    return None
+
+
+def record_flow_failure(ctx: RunContext, sample: SkillSample, stage: str, error: BaseException) -> None:
+    message = f"{type(error).__name__}: {error}"
+    logger.error("sample %d (%s) failed in %s: %s", sample.position, sample.skill.id, stage, message)
+    reason = "sandbox_error" if isinstance(error, SandboxError) else "internal_error"
+    stages.store_for(ctx.db_url).record_rejection(
+        ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", reason, f"{stage}: {message}")
+
+
+def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
+    """Build and gate every sample of the batch (stored verdicts are reused, not rerun)."""
+    stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # what the run accepted meanwhile
+    out = GatedBatch(index=batch.index, passed=[])
+    for sample in batch.samples:
+        bundle = _guarded(ctx, sample, "build-bundle", lambda s=sample: stages.build(ctx, s))
+        if bundle is None:
+            continue
+        work = _guarded(ctx, sample, "gate", lambda b=bundle: stages.gates(ctx, b, GATE_ORDER))
+        if work is not None:
+            out.gates_run += work.ran
+            if work.passed:
+                out.passed.append(Gated(sample=sample, bundle=bundle))
+    return out
+
+
+def accept_batch(ctx: RunContext, gated: GatedBatch) -> list[Gated]:
+    """In the flow's process: accept the batch's survivors against the run's one index."""
+    return [g for g in gated.passed if stages.accept(ctx, g.bundle) is not None]
+
+
+def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:
+    """Replay the teacher on each accepted bundle unless its episode is stored; store each at once."""
+    out = EpisodeBatch(index=index)
+    for item in accepted:
+        existing = stages.stored_episode(ctx, item.bundle)
+        if existing is None:
+            existing = _guarded(ctx, item.sample, "episode", lambda b=item.bundle: stages.run_teacher(ctx, b))
+            if existing is None:
+                continue
+            out.episodes_run += 1
+        out.episodes += 1
+        out.passed += existing.passed
+    return out
+
+
+def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str) -> None:
+    """Process-pool initializer: do once per worker what every task needs (imports are done by
+    unpickling this function; open a sandbox, which starts the worker's warm-python zygote)."""
+    # Pool workers leave by os._exit, which skips atexit: stop this worker's soffices first.
+    multiprocessing.util.Finalize(None, stop_kept_offices, exitpriority=10)
+    scratch_root.mkdir(parents=True, exist_ok=True)
+    try:
+        with tempfile.TemporaryDirectory(dir=scratch_root, prefix="warm-") as job, \
+                open_sandbox(Path(job), limits, backend) as box:
+            box.run("python3 -c pass")
+    except ForgeError as exc:  # each sample meets (and records) the same failure; a pool must not die of it
+        logger.warning("worker warm-up could not open a sandbox: %s", exc)
