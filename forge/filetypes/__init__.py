@@ -4,7 +4,15 @@ Handlers themselves live with their apps (`preparers/filetypes/`) and register o
 """
 
 from forge.filetypes.libreoffice import Expect, LibreOfficeRoute, Unverified
-from forge.filetypes.mutation import ANY_TYPE, MUTATORS, MutantFiles, MutationInput, Mutator, mutants, register_mutator
+from forge.filetypes.mutation import (
+    ANY_TYPE,
+    MUTATORS,
+    MutantFiles,
+    MutationInput,
+    Mutator,
+    mutants,
+    register_mutator,
+)
 from forge.filetypes.spec import (
     FILE_TYPES,
     FileReport,

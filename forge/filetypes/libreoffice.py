@@ -29,7 +29,7 @@ class Expect:
     pages: int | None = None
 
 
-class Unverified(Exception):  # noqa: N818 - a verdict, caught by the engine, never escapes it
+class Unverified(Exception):
     """Raised when LibreOffice's output does not show that it parsed the content."""
 
 
