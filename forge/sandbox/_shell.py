@@ -20,10 +20,11 @@ results. Here the shell that holds the channel (the *trusted shell*) runs no age
 - Each command runs in a forked subshell with both pipes closed and stdin /dev/null. The
   subshell first evaluates the shell state the previous command left (variables and their
   attributes, exported ones, functions, aliases, `set`/`shopt` options, umask, cwd), runs
-  the command, and at its end (or at `exit`) writes its own state, length-prefixed, to a pipe
-  the trusted shell made for this command only. The trusted shell stores those bytes without
-  evaluating them and hands them to the next command's subshell: untrusted code reads state
-  untrusted code wrote, and only the command's own processes could have written it.
+  the command, and at its end (or at `exit`) writes its own state, then an end line and
+  padding, to a pipe the trusted shell made for this command only. The trusted shell stores
+  those bytes without evaluating them and hands them to the next command's subshell: untrusted
+  code reads state untrusted code wrote, and only the command's own processes could have
+  written it.
 - The trusted shell reports the status only after the subshell exited (`wait`): it is that
   process's real exit status, and no marker in the output can end a command.
 
@@ -67,15 +68,18 @@ _BASH_OWN = (
     "|SECONDS|EPOCHREALTIME|EPOCHSECONDS|PIPESTATUS|HISTCMD|DIRSTACK|SHLVL|PWD|COPROC*|_|__forge_*"
 )  # bash sets these itself, or they are ours: not in the baseline whose unsetting is recorded
 _UNSAVED = (
-    "BASHPID BASH_ALIASES BASH_CMDS BASH_COMMAND BASH_EXECUTION_STRING BASH_REMATCH BASH_SUBSHELL"
-    " COMP_WORDBREAKS DIRSTACK EPOCHREALTIME EPOCHSECONDS HISTCMD LINENO PWD RANDOM SECONDS SHLVL SRANDOM _"
-)  # unset in the dump's own fork before `declare -p` (one call: ~20x faster than listing names)
+    "BASH_ALIASES BASH_CMDS BASH_COMMAND BASH_EXECUTION_STRING BASH_REMATCH BASH_SUBSHELL COMP_WORDBREAKS"
+    " DIRSTACK EPOCHREALTIME EPOCHSECONDS HISTCMD LINENO PWD RANDOM SECONDS SHLVL SRANDOM _"
+)  # unset before the one `declare -p` of everything (~20x faster than listing the names)
 _KEPT_BY_BASH = (
     "'declare -a BASH_ARGC=' 'declare -a BASH_ARGV=' 'declare -a BASH_LINENO=' 'declare -a BASH_SOURCE='"
     " 'declare -a FUNCNAME=' 'declare -ar BASH_VERSINFO=' 'declare -a GROUPS=' 'declare -a PIPESTATUS='"
-    " 'declare -r BASHOPTS=' 'declare -r SHELLOPTS=' 'declare -ir EUID=' 'declare -ir PPID=' 'declare -ir UID='"
-)  # what bash will not unset (read-only, or the call stack); declared again, some would end the
-# restore: their lines in the dump become comments
+    " 'declare -r BASHOPTS=' 'declare -r SHELLOPTS=' 'declare -ir EUID=' 'declare -ir PPID='"
+    " 'declare -ir UID=' 'declare -i BASHPID='"
+)  # what bash will not unset (read-only, the call stack, BASHPID: still needed for the end line);
+# declared again, some would end the restore: the trusted shell turns their lines into comments
+_PAD = 512  # the state ends with an end line and this many spaces: the trusted shell reads the
+# state in blocks of this size (buffered, not a syscall a byte) and never waits for bytes not sent
 
 _PROGRAM = r"""@ULIMIT@ || exit 97
 __forge_base=()
@@ -85,33 +89,33 @@ done
 exec {__forge_out}>&1 </dev/null
 __forge_ctl=@CTL@ __forge_sta=@STA@ __forge_state= __forge_last=0 __forge_n= __forge_cmd=
 trap '' @SIGNALS@
-__forge_bo=$BASHOPTS __forge_so=$SHELLOPTS __forge_bopts=$BASHOPTS __forge_sopts=$SHELLOPTS
+__forge_bopts=$BASHOPTS __forge_sopts=$SHELLOPTS
 __forge_cut=(@KEPT_BY_BASH@)
+declare -A __forge_bv=()  # the starting value and attributes of each variable above
+for __forge_n in "${__forge_base[@]}"; do __forge_bv[$__forge_n]="${!__forge_n@a}/${!__forge_n}"; done
 __forge_ret() { return "$1"; }
-__forge_dump() {
+__forge_opts() {  # $1 the options now, $2 at the start; $3 $4 turn one off, on
+  [[ $1 == "$2" ]] && return
+  local off=$2: on=$1:
+  while [[ $off ]]; do __forge_t+="$3 ${off%%:*}"$'\n'; off=${off#*:}; done
+  while [[ $on ]]; do __forge_t+="$4 ${on%%:*}"$'\n'; on=${on#*:}; done
+}
+__forge_save() {  # the shell's state as commands, to the state pipe; at the very end of the command
+  __forge_t=
+  __forge_opts "$SHELLOPTS" "$__forge_sopts" "set +o" "set -o"
+  __forge_opts "$BASHOPTS" "$__forge_bopts" "shopt -u" "shopt -s"
   set +u
-  printf 'builtin cd -- %q\n' "$PWD"
-  for __forge_n in "${__forge_base[@]}"; do [[ -v $__forge_n ]] || printf 'unset -v %s\n' "$__forge_n"; done
+  printf '__forge_set=%q\nbuiltin cd -- %q\n' "$__forge_t" "$PWD"  # options applied after the rest
+  for __forge_n in "${__forge_base[@]}"; do  # unset ones are recorded, unchanged ones left out
+    if [[ ! -v $__forge_n ]]; then printf 'unset -v %s\n' "$__forge_n"
+    elif [[ "${!__forge_n@a}/${!__forge_n}" == "${__forge_bv[$__forge_n]}" ]]; then unset -v "$__forge_n"; fi
+  done
   unset -v @UNSAVED@ "${!__forge_@}"
   declare -p
-  unset -f __forge_ret __forge_dump __forge_save
+  unset -f __forge_ret __forge_opts __forge_save
   declare -f; declare -Fx; alias -p; umask -p
-}
-__forge_save() {
-  __forge_so=$SHELLOPTS __forge_bo=$BASHOPTS
-  __forge_s=$(__forge_dump)
-  for __forge_t in "${__forge_cut[@]}"; do __forge_s=${__forge_s/$'\n'"$__forge_t"/$'\n#'}; done
-  local IFS=$' \t\n' LC_ALL=C
-  if [[ $__forge_so != "$__forge_sopts" ]]; then  # options last: `set -e` must not stop the restore
-    printf -v __forge_t 'set +o %s\n' ${__forge_sopts//:/ }; __forge_s+=$'\n'$__forge_t
-    printf -v __forge_t 'set -o %s\n' ${__forge_so//:/ }; __forge_s+=$__forge_t
-  fi
-  if [[ $__forge_bo != "$__forge_bopts" ]]; then
-    printf -v __forge_t 'shopt -u %s\n' ${__forge_bopts//:/ }; __forge_s+=$'\n'$__forge_t
-    printf -v __forge_t 'shopt -s %s\n' ${__forge_bo//:/ }; __forge_s+=$__forge_t
-  fi
-  printf '%d\n%s' "${#__forge_s}" "$__forge_s" >&@STATE_FD@
-} 2>/dev/null
+  printf '\n#forge-state-end-%s\n%@PAD@s' "$BASHPID" ''
+} >&@STATE_FD@ 2>/dev/null
 printf '0 0\n' >&"$__forge_sta"
 while IFS=' ' read -r -u "$__forge_ctl" __forge_seq __forge_len && [[ $__forge_len =~ ^[0-9]+$ ]]; do
   __forge_cmd=
@@ -122,20 +126,25 @@ while IFS=' ' read -r -u "$__forge_ctl" __forge_seq __forge_len && [[ $__forge_l
     exec @STATE_FD@>&1 1>&"$__forge_out" {__forge_out}>&- {__forge_ctl}<&- {__forge_sta}>&-
     trap - @SIGNALS@
     trap __forge_save EXIT
-    { eval "$__forge_state"; } >/dev/null 2>&1
+    { eval "$__forge_state"; eval "$__forge_set"; } >/dev/null 2>&1
     { [[ $- == *e* ]] || __forge_ret "$__forge_last"; } 2>/dev/null  # $? of the last command, as in a shell
     eval "$__forge_cmd"
-    { __forge_rc=$?; trap - EXIT; __forge_save; exit "$__forge_rc"; } 2>/dev/null
   )
-  __forge_pid=$!
-  if IFS= read -r -u "$__forge_in" __forge_n && [[ $__forge_n =~ ^[0-9]{1,9}$ ]]; then
-    __forge_next=
-    if (( __forge_n == 0 )) || LC_ALL=C IFS= read -r -N "$__forge_n" -u "$__forge_in" __forge_next; then
-      __forge_state=$__forge_next
-    fi
+  __forge_end=$'\n#forge-state-end-'$!$'\n' __forge_next= __forge_n= __forge_t=
+  until [[ $__forge_t$__forge_n == *"$__forge_end"* ]]; do  # the end line lies in the last two blocks
+    __forge_t=$__forge_n
+    LC_ALL=C IFS= read -r -N @PAD@ -u "$__forge_in" __forge_n || { __forge_n= __forge_t=; break; }
+    __forge_next+=$__forge_n
+  done
+  if [[ $__forge_t$__forge_n == *"$__forge_end"* ]]; then  # the rest of the padding, to the last byte sent
+    __forge_n=${__forge_next#*"$__forge_end"}
+    LC_ALL=C; __forge_n=$(( @PAD@ - ${#__forge_n} )); unset LC_ALL
+    (( __forge_n <= 0 )) || LC_ALL=C IFS= read -r -N "$__forge_n" -u "$__forge_in" __forge_n
+    __forge_state=${__forge_next%%"$__forge_end"*}
+    for __forge_n in "${__forge_cut[@]}"; do __forge_state=${__forge_state/$'\n'"$__forge_n"/$'\n#'}; done
   fi
   exec {__forge_in}<&-
-  wait "$__forge_pid"; __forge_last=$?
+  wait "$!"; __forge_last=$?
   printf '%s %s\n' "$__forge_seq" "$__forge_last" >&"$__forge_sta"
 done
 """
@@ -150,6 +159,7 @@ def program(ulimit: str, ctl_fd: int, status_fd: int) -> bytes:
         "@BASH_OWN@": _BASH_OWN,
         "@UNSAVED@": _UNSAVED,
         "@KEPT_BY_BASH@": _KEPT_BY_BASH,
+        "@PAD@": str(_PAD),
         "@SIGNALS@": _SIGNALS,
         "@STATE_FD@": str(_STATE_FD),
         "@CTL@": str(ctl_fd),
