@@ -16,6 +16,7 @@ from reportlab.pdfgen import canvas
 from forge.errors import PreparerError
 from preparers import FILE_TYPES, FileReport
 
+
 def inspect(file_type: str, data: bytes) -> FileReport:
     return FILE_TYPES.get(file_type).inspect(data)
 
@@ -356,3 +357,20 @@ def test_every_handler_meets_the_protocol_and_views_are_registered() -> None:
         for ext in handler.extensions:
             assert file_type_for(f"dir/file{ext.upper()}").name == name
     assert FILE_TYPES.get("xlsx").libreoffice is not None and FILE_TYPES.get("csv").libreoffice is None
+
+
+def test_html_tables_read_as_the_table_view_and_visible_text_as_text() -> None:
+    from forge.filetypes import read_view
+    from forge.views import TableView, TextView
+
+    page = (b"<html><head><title>Stock</title><style>td{color:red}</style></head><body><h1>Stock</h1>"
+            b"<table><tr><th>Item</th><th>Qty</th></tr><tr><td>Lamp</td><td> 3 </td></tr>"
+            b"<tr><td>Desk &amp; chair</td><td>2.5</td></tr></table><script>var x = 1;</script></body></html>")
+    report = inspect("html", page)
+    assert report.summary == {"title": "Stock", "tables": 1, "rows_per_table": [3]}
+    assert "td{color" not in report.text and "var x" not in report.text
+    table = read_view(page, "site/stock.html", TableView).get()
+    assert table.name == "table 1" and table.rows == [["Item", "Qty"], ["Lamp", 3], ["Desk & chair", 2.5]]
+    assert read_view(page, "site/stock.html", TextView).text.splitlines() == [
+        "Stock", "Item", "Qty", "Lamp", "3", "Desk & chair", "2.5"]
+    broken("html", b"<html><script>only code</script></html>", "shows no text")
