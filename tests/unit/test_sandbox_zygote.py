@@ -440,13 +440,22 @@ def test_without_a_zygote_the_shim_runs_the_real_interpreter_and_a_new_sandbox_r
         manager = _zygote_of(_backend(True))
         old, server = manager.pid, _server_of(box)
         manager.stop()  # the template and the sandbox's server
-        with suppress(OSError):  # dead: gone, or a zombie until whoever inherited it reaps it
-            assert Path(f"/proc/{server}/stat").read_text().rpartition(")")[2].split()[0] in "ZX"
+        deadline = time.monotonic() + 10
+        while _alive(server):  # SIGKILLed: gone soon, or a zombie until whoever inherited it reaps it
+            assert time.monotonic() < deadline, f"the server {server} outlived stop()"
+            time.sleep(0.02)
         result = box.run("python3 -c 'import os, openpyxl; print(os.getppid())'")
         assert result.exit_code == 0 and result.stdout.strip() not in ("", "0"), result.stderr
     with _open(tmp_path, "second") as box:
         assert box.run(WHO).stdout == "0\n"
         assert manager.pid not in (None, old)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] not in "ZX"
+    except OSError:
+        return False
 
 
 def _spec() -> zygote.WarmPythonSpec:
