@@ -1,0 +1,95 @@
+"""One SFT stage with transformers' Trainer: packed bins, checkpoints, resume, FSDP via accelerate.
+
+The Trainer owns the loop, optimizer, schedule, checkpointing (`checkpoint-N`, resumed from the
+newest) and distribution (torchrun/accelerate; FSDP from `TrainConfig.fsdp`). Forge supplies the
+data: each dataset item is one packed bin, collated with restarted positions.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from forge.train._deps import require
+from forge.train.collate import PackedCollator
+from forge.train.config import StageConfig, TrainConfig
+from forge.train.data import PackedData, pack_rows, read_rows
+from forge.train.tokenize import Processor
+
+logger = logging.getLogger(__name__)
+
+
+class StageResult(BaseModel):
+    stage: str
+    final_dir: Path
+    steps: int
+    losses: list[float]
+    eval_loss: float | None = None
+    examples: int = 0
+    bins: int = 0
+    fill: float = 0.0
+    refused: int = 0
+    resumed_from: str | None = None
+
+
+def load_model(path: Path) -> Any:
+    transformers = require("transformers")
+    try:
+        return transformers.AutoModelForImageTextToText.from_pretrained(path, local_files_only=True)
+    except ValueError:  # a text-only checkpoint
+        return transformers.AutoModelForCausalLM.from_pretrained(path, local_files_only=True)
+
+
+class _Bins:
+    """A map-style dataset of packed bins (what the Trainer's DataLoader samples)."""
+
+    def __init__(self, data: PackedData) -> None:
+        self.bins = data.bins
+
+    def __len__(self) -> int:
+        return len(self.bins)
+
+    def __getitem__(self, index: int) -> list:
+        return self.bins[index]
+
+
+def latest_checkpoint(folder: Path) -> str | None:
+    found = sorted(folder.glob("checkpoint-*"), key=lambda p: int(p.name.split("-")[-1]))
+    return str(found[-1]) if found else None
+
+
+def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> StageResult:
+    transformers = require("transformers")
+    processor = Processor.from_pretrained(str(init))
+    model = load_model(init)
+    params = stage.sft
+    train = pack_rows(read_rows(config.export_dir, list(stage.data), "train"), processor, params.bin_tokens)
+    dev_rows = read_rows(config.export_dir, list(stage.data), "dev")
+    dev = pack_rows(dev_rows, processor, params.bin_tokens) if dev_rows else None
+    args = transformers.TrainingArguments(
+        output_dir=str(out), max_steps=params.max_steps, num_train_epochs=params.epochs,
+        learning_rate=params.learning_rate, per_device_train_batch_size=1, per_device_eval_batch_size=1,
+        gradient_accumulation_steps=params.gradient_accumulation_steps, warmup_ratio=params.warmup_ratio,
+        weight_decay=params.weight_decay, save_steps=params.save_steps, logging_steps=1, report_to="none",
+        bf16=params.bf16, gradient_checkpointing=params.gradient_checkpointing, remove_unused_columns=False,
+        use_cpu=config.use_cpu, seed=config.seed, data_seed=config.seed, dataloader_num_workers=0,
+        fsdp=config.fsdp, fsdp_config=config.fsdp_config or None, save_only_model=False,
+    )
+    trainer = transformers.Trainer(model=model, args=args, train_dataset=_Bins(train),
+                                   eval_dataset=_Bins(dev) if dev and dev.bins else None,
+                                   data_collator=PackedCollator(model))
+    resume = latest_checkpoint(out)
+    if resume:
+        logger.info("stage %s: resuming from %s", stage.name, resume)
+    trainer.train(resume_from_checkpoint=resume)
+    eval_loss = trainer.evaluate()["eval_loss"] if dev and dev.bins else None
+    final = out / "final"
+    trainer.save_model(str(final))
+    processor.save_pretrained(str(final))
+    losses = [float(e["loss"]) for e in trainer.state.log_history if "loss" in e]
+    return StageResult(stage=stage.name, final_dir=final, steps=trainer.state.global_step, losses=losses,
+                       eval_loss=eval_loss, examples=train.examples, bins=len(train.bins), fill=train.fill,
+                       refused=len(train.refused), resumed_from=resume)
