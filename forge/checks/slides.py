@@ -110,6 +110,34 @@ def slide_removed(state: FinalState, opts: SlideRemoved) -> Verdict:
     return Verdict.of(True, f"slide {opts.title!r} removed; {len(expected)} slides remain in order")
 
 
+# --- slides.slide_moved -----------------------------------------------------------------------------
+
+
+class SlideMoved(DeckEdit):
+    title: str
+    after_title: str = Field(description="Title of the slide the moved one must follow.")
+
+
+@register_check("slides.slide_moved", SlideMoved, view="slides")
+def slide_moved(state: FinalState, opts: SlideMoved) -> Verdict:
+    """The named slide now comes directly after the other named slide; every slide is kept unchanged
+    and the others keep their relative order."""
+    original, output = _decks(state, opts)
+    at, after = _find(original, opts.title, opts.input_file), _find(original, opts.after_title, opts.input_file)
+    if isinstance(at, str) or isinstance(after, str):
+        return Verdict.of(False, at if isinstance(at, str) else str(after))
+    faces = [face(s) for s in original.slides]
+    moved = faces[at]
+    rest = faces[:at] + faces[at + 1:]
+    anchor = rest.index(faces[after])
+    expected = rest[: anchor + 1] + [moved] + rest[anchor + 1:]
+    if expected == faces:
+        return Verdict.of(False, f"{opts.title!r} already follows {opts.after_title!r} in {opts.input_file}")
+    if msg := deck_diff(expected, [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{opts.title!r} moved after {opts.after_title!r}")
+
+
 # --- slides.notes_set -------------------------------------------------------------------------------
 
 

@@ -263,3 +263,31 @@ def test_outline_of(tmp_path: Path, deck: bytes, passed: bool) -> None:
     final = state(tmp_path, {"out.pptx": deck}, {"r.docx": REPORT})
     result = check("slides.outline_of", final, file="out.pptx", input_file="r.docx", title_slide="Deck")
     assert result.passed is passed, result.message
+
+
+def move(index: int, to: int) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        order = deck.slides._sldIdLst
+        entry = order[index]
+        order.remove(entry)
+        order.insert(to, entry)
+    return change
+
+
+@pytest.mark.parametrize(("change", "passed"), [
+    (move(2, 4), True),            # slide 2 now right after slide 4 (which moved up to index 3)
+    (move(2, 5), False),           # one place too far
+    (move(2, 3), False),           # one place short: it sits before the named slide
+])
+def test_slide_moved(tmp_path: Path, change: Callable[[Any], None], passed: bool) -> None:
+    final = state(tmp_path, {"d.pptx": edit_deck(change)}, {"d.pptx": DECK})
+    result = check("slides.slide_moved", final, file="d.pptx", input_file="d.pptx", title=titles()[2],
+                   after_title=titles()[4])
+    assert result.passed is passed, result.message
+
+
+def test_slide_moved_fails_when_the_slide_already_follows(tmp_path: Path) -> None:
+    final = state(tmp_path, {"d.pptx": DECK}, {"d.pptx": DECK})
+    result = check("slides.slide_moved", final, file="d.pptx", input_file="d.pptx", title=titles()[3],
+                   after_title=titles()[2])
+    assert not result.passed and "already follows" in result.message
