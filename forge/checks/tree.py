@@ -8,7 +8,9 @@ to delete, the inventory rows.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import re
 from collections import defaultdict
 from pathlib import PurePosixPath
 from typing import Literal, TypeVar
@@ -154,3 +156,39 @@ def inventory_table(state: FinalState, opts: InventoryTable) -> Verdict:
             return Verdict.of(False, f"row {n} of {opts.file} is [{show(have[0])}, {show(have[1])}], "
                               f"expected [{want[0]!r}, {want[1]}]")
     return Verdict.of(True, f"{len(expected)} files inventoried")
+
+
+# --- tree.photo_dates ----------------------------------------------------------------------------------
+
+_TAKEN = re.compile(r"_(\d{4})(\d{2})(\d{2})_\d{6}")
+
+
+class PhotoDates(TreeReport):
+    name_column: str
+    date_column: str
+    extension: str = Field(default=".jpg", description="The photos' file extension.")
+
+
+@register_check("tree.photo_dates", PhotoDates, source="tree", view="tree")
+def photo_dates(state: FinalState, opts: PhotoDates) -> Verdict:
+    """The table has the two named columns and one row per photo of the folder (its name, and the date
+    its camera name carries as YYYY-MM-DD), sorted by name; no other rows; the folder is unchanged."""
+    before = tree_view(state, opts.folder, original=True).files()
+    if tree_view(state, opts.folder).files() != before:
+        return Verdict.of(False, f"the files in {opts.folder}/ changed; the task only reads them")
+    expected = []
+    for path in sorted(p for p in before if p.lower().endswith(opts.extension)):
+        taken = _TAKEN.search(PurePosixPath(path).name)
+        if taken is None:
+            raise CheckError(f"{opts.folder}/{path} carries no YYYYMMDD_HHMMSS date in its name")
+        expected.append([path, "-".join(taken.groups())])
+    table = output_view(state, opts.file, TableView).get()
+    if [str(h) for h in table.header] != [opts.name_column, opts.date_column]:
+        return Verdict.of(False, f"{opts.file} has columns {table.header}, expected {[opts.name_column, opts.date_column]}")
+    got = [[str(name), value.isoformat() if isinstance(value, dt.date) else str(value)] for name, value in table.body]
+    for n, (want, have) in enumerate(zip(expected, got, strict=False), start=2):
+        if have != want:
+            return Verdict.of(False, f"row {n} of {opts.file} is {have}, expected {want}")
+    if len(got) != len(expected):
+        return Verdict.of(False, f"{opts.file} has {len(got)} rows, expected {len(expected)} (one per photo)")
+    return Verdict.of(True, f"{len(expected)} photos dated")

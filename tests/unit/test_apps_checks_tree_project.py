@@ -138,3 +138,24 @@ def test_data_function(tmp_path: Path, rounding: str, passed: bool) -> None:
     result = check("project.data_function", final, folder="tools", file="tools/totals.py",
                    test_file="tools/test_totals.py", input_file="data/x.csv", function="column_total", column="Amount")
     assert result.passed is passed, result.message
+
+
+PHOTOS = {"IMG_20240312_143022.jpg": b"a", "IMG_20240312_143022 (1).jpg": b"a", "PXL_20231201_080000.jpg": b"b",
+          "notes.txt": b"c"}
+
+
+@pytest.mark.parametrize(("csv", "passed"), [
+    ("photo,taken\nIMG_20240312_143022 (1).jpg,2024-03-12\nIMG_20240312_143022.jpg,2024-03-12\n"
+     "PXL_20231201_080000.jpg,2023-12-01\n", True),
+    ("photo,taken\nIMG_20240312_143022.jpg,2024-03-12\nIMG_20240312_143022 (1).jpg,2024-03-12\n"
+     "PXL_20231201_080000.jpg,2023-12-01\n", False),                      # not in character order
+    ("photo,taken\nIMG_20240312_143022 (1).jpg,2024-03-12\nIMG_20240312_143022.jpg,2024-03-12\n"
+     "PXL_20231201_080000.jpg,2023-12-02\n", False),                      # a date off by a day
+    ("photo,taken\nIMG_20240312_143022 (1).jpg,2024-03-12\nIMG_20240312_143022.jpg,2024-03-12\n"
+     "PXL_20231201_080000.jpg,2023-12-01\nnotes.txt,\n", False),          # a row that is no photo
+])
+def test_photo_dates(tmp_path: Path, csv: str, passed: bool) -> None:
+    final = state(tmp_path, {**unpacked(PHOTOS), "photos.csv": csv.encode()}, {"Downloads": pack_tree(PHOTOS)})
+    result = check("tree.photo_dates", final, folder="Downloads", file="photos.csv", name_column="photo",
+                   date_column="taken")
+    assert result.passed is passed, result.message
