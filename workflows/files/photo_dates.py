@@ -24,11 +24,12 @@ class PhotoDates(FolderWorkflow[Params]):
         phrasings=[
             "The camera photos in {{ folder }}/ (the .jpg files) carry the moment they were taken in their names, "
             "as a YYYYMMDD_HHMMSS stamp. Write {{ report }} with the columns {{ name_column }},{{ date_column }}: "
-            "one row per photo, its file name and the date it was taken as YYYY-MM-DD, sorted by file name (plain character order). "
+            "one row per photo, its file name and the date it was taken as YYYY-MM-DD, sorted by file name (plain "
+            "character order). "
             "Leave the folder as it is.",
             "I want to sort out my pictures. Could you make {{ report }} listing every .jpg in {{ folder }}/ with "
             'the day it was shot (from the YYYYMMDD part of its name), columns "{{ name_column }}" and '
-            '"{{ date_column }}", dates written YYYY-MM-DD, rows in file-name order?',
+            '"{{ date_column }}", dates written YYYY-MM-DD, rows in file-name order (plain character order)?',
         ],
         criteria=["One row per photo with the date from its name, in file-name order.", "The folder is unchanged."],
         files=[FileSlot(param="folder", type="tree", role="input", description="A Downloads folder with photos"),
