@@ -65,19 +65,9 @@ _SIGNALS = "HUP INT QUIT TERM TSTP TTIN TTOU USR1 USR2 PIPE ALRM"
 _NAMES = " ".join(f"${{!{c}@}}" for c in ascii_letters + "_")  # every variable name, without a fork
 _BASH_OWN = (
     "BASH|BASHOPTS|BASHPID|BASH_*|EUID|UID|PPID|SHELLOPTS|GROUPS|FUNCNAME|LINENO|RANDOM|SRANDOM"
-    "|SECONDS|EPOCHREALTIME|EPOCHSECONDS|PIPESTATUS|HISTCMD|DIRSTACK|SHLVL|PWD|COPROC*|_|__forge_*"
-)  # bash sets these itself, or they are ours: not in the baseline whose unsetting is recorded
-_UNSAVED = (
-    "BASH_ALIASES BASH_CMDS BASH_COMMAND BASH_EXECUTION_STRING BASH_REMATCH BASH_SUBSHELL COMP_WORDBREAKS"
-    " DIRSTACK EPOCHREALTIME EPOCHSECONDS HISTCMD LINENO PWD RANDOM SECONDS SHLVL SRANDOM _"
-)  # unset before the one `declare -p` of everything (~20x faster than listing the names)
-_KEPT_BY_BASH = (
-    "'declare -a BASH_ARGC=' 'declare -a BASH_ARGV=' 'declare -a BASH_LINENO=' 'declare -a BASH_SOURCE='"
-    " 'declare -a FUNCNAME=' 'declare -ar BASH_VERSINFO=' 'declare -a GROUPS=' 'declare -a PIPESTATUS='"
-    " 'declare -r BASHOPTS=' 'declare -r SHELLOPTS=' 'declare -ir EUID=' 'declare -ir PPID='"
-    " 'declare -ir UID=' 'declare -i BASHPID='"
-)  # what bash will not unset (read-only, the call stack, BASHPID: still needed for the end line);
-# declared again, some would end the restore: the trusted shell turns their lines into comments
+    "|SECONDS|EPOCHREALTIME|EPOCHSECONDS|PIPESTATUS|HISTCMD|DIRSTACK|SHLVL|PWD|COPROC*|COMP_WORDBREAKS"
+    "|_|__forge_*"
+)  # bash sets these itself (some read-only, some the call stack), or they are ours: never saved
 _PAD = 512  # the state ends with an end line and this many spaces: the trusted shell reads the
 # state in blocks of this size (buffered, not a syscall a byte) and never waits for bytes not sent
 
@@ -90,7 +80,6 @@ exec {__forge_out}>&1 </dev/null
 __forge_ctl=@CTL@ __forge_sta=@STA@ __forge_state= __forge_last=0 __forge_n= __forge_cmd=
 trap '' @SIGNALS@
 __forge_bopts=$BASHOPTS __forge_sopts=$SHELLOPTS
-__forge_cut=(@KEPT_BY_BASH@)
 declare -A __forge_bv=()  # the starting value and attributes of each variable above
 for __forge_n in "${__forge_base[@]}"; do __forge_bv[$__forge_n]="${!__forge_n@a}/${!__forge_n}"; done
 __forge_ret() { return "$1"; }
@@ -106,45 +95,47 @@ __forge_save() {  # the shell's state as commands, to the state pipe; at the ver
   __forge_opts "$BASHOPTS" "$__forge_bopts" "shopt -u" "shopt -s"
   set +u
   printf '__forge_set=%q\nbuiltin cd -- %q\n' "$__forge_t" "$PWD"  # options applied after the rest
-  for __forge_n in "${__forge_base[@]}"; do  # unset ones are recorded, unchanged ones left out
-    if [[ ! -v $__forge_n ]]; then printf 'unset -v %s\n' "$__forge_n"
-    elif [[ "${!__forge_n@a}/${!__forge_n}" == "${__forge_bv[$__forge_n]}" ]]; then unset -v "$__forge_n"; fi
+  for __forge_n in "${__forge_base[@]}"; do [[ -v $__forge_n ]] || printf 'unset -v %s\n' "$__forge_n"; done
+  local __forge_keep=()  # by name: a bare `declare -p` lists bash's own too, and declaring
+  for __forge_n in @NAMES@; do  # some of those again (BASH_VERSINFO, BASH_ARGC) ends the restore
+    case $__forge_n in @BASH_OWN@) continue ;; esac
+    [[ ${__forge_bv[$__forge_n]+set} && "${!__forge_n@a}/${!__forge_n}" == "${__forge_bv[$__forge_n]}" ]] ||
+      __forge_keep+=("$__forge_n")  # unchanged starting variables are left out
   done
-  unset -v @UNSAVED@ "${!__forge_@}"
-  declare -p
+  (( ${#__forge_keep[@]} == 0 )) || declare -p "${__forge_keep[@]}"
   unset -f __forge_ret __forge_opts __forge_save
   declare -f; declare -Fx; alias -p; umask -p
-  printf '\n#forge-state-end-%s\n%@PAD@s' "$BASHPID" ''
+  printf '\n#forge-state-end-%s\n%@PAD@s' "$__forge_seq" ''
 } >&@STATE_FD@ 2>/dev/null
+__forge_take() {  # in the trusted shell (lastpipe): the state a command wrote to its pipe
+  local LC_ALL=C end=$'\n#forge-state-end-'"$__forge_seq"$'\n' next= n= t=
+  until [[ $t$n == *"$end"* ]]; do  # the end line lies in the last two blocks read
+    t=$n
+    IFS= read -r -N @PAD@ n || return 0  # the command never wrote it (killed): the old state stays
+    next+=$n
+  done
+  t+=$n n=${t%%"$end"*}  # offsets in bytes
+  __forge_state=${next:0:${#next}-${#t}+${#n}}
+  n=$(( @PAD@ - (${#t} - ${#n} - ${#end}) ))  # the padding still unread, to the last byte sent
+  (( n <= 0 )) || IFS= read -r -N "$n" n
+}
+shopt -s lastpipe  # the end of a pipeline runs in this shell: the subshell's status is PIPESTATUS
 printf '0 0\n' >&"$__forge_sta"
 while IFS=' ' read -r -u "$__forge_ctl" __forge_seq __forge_len && [[ $__forge_len =~ ^[0-9]+$ ]]; do
   __forge_cmd=
   if (( __forge_len > 0 )); then
     LC_ALL=C IFS= read -r -N "$__forge_len" -u "$__forge_ctl" __forge_cmd || break
   fi
-  exec {__forge_in}< <(
+  (
     exec @STATE_FD@>&1 1>&"$__forge_out" {__forge_out}>&- {__forge_ctl}<&- {__forge_sta}>&-
+    shopt -u lastpipe
     trap - @SIGNALS@
     trap __forge_save EXIT
     { eval "$__forge_state"; eval "$__forge_set"; } >/dev/null 2>&1
     { [[ $- == *e* ]] || __forge_ret "$__forge_last"; } 2>/dev/null  # $? of the last command, as in a shell
     eval "$__forge_cmd"
-  )
-  __forge_end=$'\n#forge-state-end-'$!$'\n' __forge_next= __forge_n= __forge_t=
-  until [[ $__forge_t$__forge_n == *"$__forge_end"* ]]; do  # the end line lies in the last two blocks
-    __forge_t=$__forge_n
-    LC_ALL=C IFS= read -r -N @PAD@ -u "$__forge_in" __forge_n || { __forge_n= __forge_t=; break; }
-    __forge_next+=$__forge_n
-  done
-  if [[ $__forge_t$__forge_n == *"$__forge_end"* ]]; then  # the rest of the padding, to the last byte sent
-    __forge_n=${__forge_next#*"$__forge_end"}
-    LC_ALL=C; __forge_n=$(( @PAD@ - ${#__forge_n} )); unset LC_ALL
-    (( __forge_n <= 0 )) || LC_ALL=C IFS= read -r -N "$__forge_n" -u "$__forge_in" __forge_n
-    __forge_state=${__forge_next%%"$__forge_end"*}
-    for __forge_n in "${__forge_cut[@]}"; do __forge_state=${__forge_state/$'\n'"$__forge_n"/$'\n#'}; done
-  fi
-  exec {__forge_in}<&-
-  wait "$!"; __forge_last=$?
+  ) | __forge_take
+  __forge_last=${PIPESTATUS[0]}
   printf '%s %s\n' "$__forge_seq" "$__forge_last" >&"$__forge_sta"
 done
 """
@@ -157,8 +148,6 @@ def program(ulimit: str, ctl_fd: int, status_fd: int) -> bytes:
         "@ULIMIT@": ulimit,
         "@NAMES@": _NAMES,
         "@BASH_OWN@": _BASH_OWN,
-        "@UNSAVED@": _UNSAVED,
-        "@KEPT_BY_BASH@": _KEPT_BY_BASH,
         "@PAD@": str(_PAD),
         "@SIGNALS@": _SIGNALS,
         "@STATE_FD@": str(_STATE_FD),

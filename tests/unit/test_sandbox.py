@@ -128,6 +128,16 @@ def test_shell_state_persists_between_commands(box: BwrapSandbox) -> None:
     box.run("mkdir -p sub/dir && cd sub/dir && export GREETING=hello && greet() { echo hi $1; }")
     result = box.run('pwd; echo "$GREETING"; greet there')
     assert result.stdout == "/job/sub/dir\nhello\nhi there\n"
+    assert box.run("(exit 3)").exit_code == 3
+    assert box.run("echo $?").stdout == "3\n"  # as in one shell
+
+
+@needs_bwrap
+def test_large_and_odd_commands_arrive_whole(box: BwrapSandbox) -> None:
+    body = "x" * 200_000
+    assert box.run(f"v='{body}'; echo ${{#v}}").stdout == "200000\n"
+    assert box.run("printf 'a\x00b\\n'").stdout == "ab\n"  # bash cannot hold NUL: it is dropped
+    assert box.run("printf '%s\\n' 'é ü'; echo 'no newline at the end'").stdout == "é ü\nno newline at the end\n"
 
 
 @needs_bwrap
