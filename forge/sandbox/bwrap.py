@@ -1,10 +1,13 @@
 """The default sandbox backend: bubblewrap around one persistent bash shell.
 
-Inside: a read-only system (/usr, /etc, the current Python's prefixes), a private tmpfs /tmp,
-fresh /proc and /dev, the job dir read-write at /job, and a read-only control dir at
-/run/forge through which commands arrive as files. No network (an own, empty net namespace),
-no host environment, rlimit bounds per process (set by the shell itself before it reads
-any command, so they hold for everything it starts).
+Inside: a read-only system (/usr, the current Python's prefixes, an /etc of only what programs
+need: `forge.sandbox._etc`), a private tmpfs /tmp, fresh /proc and /dev, the job dir
+read-write at /job. Commands reach a trusted shell that runs no agent code over pipes no
+sandbox process holds (`forge.sandbox._shell`); each runs in a subshell of it. No network (an
+own, empty net namespace), no host environment, no host keyring (a fresh session keyring per
+sandbox), rlimit bounds per process (set by the trusted shell on itself before it reads any
+command, so they hold for everything it starts). bwrap reads its options from a memfd, so
+no process inside can read host paths from its command line.
 
 Why root is special: RLIMIT_NPROC is not enforced for uid 0, and a bwrap started by an
 unprivileged uid cannot even reach a Python under a 0700 /root. So as root, bwrap sets up the
@@ -19,14 +22,10 @@ has a preloaded interpreter fork the call into the sandbox, ~200 ms faster than 
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import os
 import secrets
-import select
-import selectors
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -35,14 +34,14 @@ import time
 import weakref
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
 from forge.sandbox import _limits, _paths, _seccomp, zygote
-from forge.sandbox._stream import _Stream
+from forge.sandbox import _etc, _shell
+from forge.sandbox._shell import _Shell
 from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits, SandboxTimeLimitError
 
 logger = logging.getLogger(__name__)
@@ -55,7 +54,6 @@ _NAMESPACE_HINT = (
     "user.max_user_namespaces>0) or, when run as root, CAP_SYS_ADMIN"
 )
 _MIB = 1024 * 1024
-_CONTROL = "/run/forge"
 _DEFAULT_PATH = ("/usr/local/bin", "/usr/bin", "/bin")
 _SHELL_ENV = {
     "HOME": "/job",
@@ -67,8 +65,6 @@ _SHELL_ENV = {
     "OPENBLAS_NUM_THREADS": "1",
     "OMP_NUM_THREADS": "1",
 }
-_READ_CHUNK = 65536
-_REAP_TIMEOUT_S = 5.0
 _spawner: tuple[int, ThreadPoolExecutor] | None = None
 _spawner_lock = threading.Lock()
 
@@ -87,9 +83,11 @@ def _popen(argv: list[str], *fds: int) -> subprocess.Popen[bytes]:
     pipe = subprocess.PIPE
 
     def spawn() -> subprocess.Popen[bytes]:
+        _shell.join_fresh_session_keyring()  # this thread's creds are what the sandbox inherits
         return subprocess.Popen(
-            argv, stdin=pipe, stdout=pipe, stderr=pipe, pass_fds=fds, start_new_session=True, env={}
-        )
+            argv, stdin=subprocess.DEVNULL, stdout=pipe, stderr=pipe, pass_fds=fds, start_new_session=True,
+            env={},
+        )  # fmt: skip
 
     return pool.submit(spawn).result()
 
@@ -136,86 +134,6 @@ def _expire(ref: weakref.ref[BwrapSandbox]) -> None:
         box.cgroup.kill_all()
 
 
-def _reap(proc: subprocess.Popen[bytes], pidfd_box: list[int | None]) -> None:
-    """Kill a sandbox's whole process tree and wait until its pid namespace is gone."""
-    pidfd = pidfd_box[0]
-    if proc.poll() is None:
-        with suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-    if pidfd is not None:
-        with suppress(OSError):
-            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-    proc.wait()
-    if pidfd is not None:  # readable once the namespace's init, and so every process in it, exited
-        select.select([pidfd], [], [], _REAP_TIMEOUT_S)
-        os.close(pidfd)
-    for pipe in (proc.stdin, proc.stdout, proc.stderr):
-        if pipe is not None:
-            with suppress(OSError):
-                pipe.close()
-
-
-class _Shell:
-    """One running bwrap -> [setpriv] -> bash tree; `kill` is idempotent."""
-
-    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
-        self.proc = proc
-        self._pidfd: list[int | None] = [None]  # set once bwrap reports its init's pid
-        self.kill = weakref.finalize(self, _reap, proc, self._pidfd)
-
-    def watch_init(self, info_r: int, timeout_s: float) -> None:
-        """Read bwrap's --info-fd JSON and keep a pidfd on the namespace's init process."""
-        data = b""
-        deadline = time.monotonic() + timeout_s
-        try:
-            while True:
-                with suppress(ValueError):
-                    self._pidfd[0] = os.pidfd_open(int(json.loads(data)["child-pid"]))
-                    return
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not select.select([info_r], [], [], remaining)[0]:
-                    return
-                chunk = os.read(info_r, 4096)
-                if not chunk:
-                    return
-                data += chunk
-        except (OSError, KeyError, TypeError) as exc:
-            logger.debug("no pidfd for the sandbox init (%s); relying on the process group", exc)
-        finally:
-            os.close(info_r)
-
-    def exchange(self, line: str, token: str, limit: int, timeout_s: float) -> tuple[_Stream, _Stream, str]:
-        """Send one control line; read both pipes until both markers, EOF or the deadline.
-
-        Returns (stdout, stderr, status), status "done", "eof" (the shell went away) or
-        "timeout". Reading goes on past the limit so the shell never blocks on a full pipe.
-        """
-        out, err = _Stream(token, limit, with_code=True), _Stream(token, limit, with_code=False)
-        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
-        with suppress(OSError):  # a dead shell: the pipes below report EOF and bwrap's complaint
-            os.write(self.proc.stdin.fileno(), line.encode())
-        deadline = time.monotonic() + timeout_s
-        with selectors.DefaultSelector() as sel:
-            sel.register(self.proc.stdout.fileno(), selectors.EVENT_READ, out)
-            sel.register(self.proc.stderr.fileno(), selectors.EVENT_READ, err)
-            while sel.get_map():
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    out.flush()
-                    err.flush()
-                    return out, err, "timeout"
-                for key, _ in sel.select(remaining):
-                    stream: _Stream = key.data
-                    chunk = os.read(key.fd, _READ_CHUNK)
-                    if chunk:
-                        stream.feed(chunk)
-                    else:
-                        stream.flush()
-                    if not chunk or stream.done:
-                        sel.unregister(key.fd)
-        return out, err, ("done" if out.done and err.done else "eof")
-
-
 class BwrapSandbox:
     """A bubblewrap sandbox with one persistent shell; see `forge.sandbox.spec.Sandbox`.
 
@@ -254,34 +172,42 @@ class BwrapSandbox:
         return self._shell.proc.pid if self._shell is not None else None
 
     def _start(self) -> _Shell:
+        spawn = _shell.SpawnFds.open(_etc.generated(self.uid))
+        ulimit = _ulimit(self.limits, per_process_memory=self.cgroup is None)
+        program = _shell.program(ulimit, spawn.ctl_r, spawn.status_w)
         info_r, info_w = os.pipe()
-        seccomp_fd = _seccomp.program_fd()
-        argv = self._backend.argv(self.job_dir, self._control, self.limits, self.uid, info_w, seccomp_fd)
-        if self.cgroup is not None:
-            argv = self.cgroup.wrap(argv)
+        passed = [info_w, *spawn.child_ends]  # bwrap's own copies; ours close once it has them
+        argv = ["bwrap"]  # named in errors until the real command line is built
         try:
-            proc = _popen(argv, info_w, seccomp_fd)
-        except OSError as exc:
+            seccomp_fd = _seccomp.program_fd()
+            passed.append(seccomp_fd)
+            argv = self._backend.argv(
+                self.job_dir, self._control, self.limits, self.uid, info_w, seccomp_fd, spawn, len(program)
+            )
+            argv, args_fd = _shell.args_fd(argv)
+            passed.append(args_fd)
+            if self.cgroup is not None:
+                argv = self.cgroup.wrap(argv)
+            proc = _popen(argv, *passed)
+        except BaseException as exc:
             os.close(info_r)
+            spawn.close_host_ends()
             if isinstance(exc, FileNotFoundError):
                 raise SandboxUnavailableError(f"cannot run {argv[0]}: {exc}; {INSTALL_HINT}") from exc
-            raise SandboxError(f"cannot start bubblewrap ({argv[0]}): {exc}") from exc
+            if isinstance(exc, OSError):
+                raise SandboxError(f"cannot start bubblewrap ({argv[0]}): {exc}") from exc
+            raise
         finally:
-            os.close(info_w)
-            os.close(seccomp_fd)
-        shell = _Shell(proc)
-        token = secrets.token_hex(16)
-        hello = (
-            f"{_ulimit(self.limits, per_process_memory=self.cgroup is None)} || exit 97; exec 98>&1 99>&2; "
-            f"printf '\\n%s 0\\n' {token} >&98; printf '\\n%s\\n' {token} >&99\n"
-        )
-        out, err, status = shell.exchange(hello, token, 64_000, self._backend.start_timeout_s)
-        if status != "done":
+            for fd in passed:
+                os.close(fd)
+        shell = _Shell(proc, spawn.ctl_w, spawn.status_r)
+        hello = shell.exchange(program, 0, 64_000, self._backend.start_timeout_s)
+        if hello.status != "done":
             shell.kill()
             os.close(info_r)
-            detail = (err.text() or out.text()).strip() or f"exit status {proc.returncode}"
+            detail = (hello.err.text() or hello.out.text()).strip() or f"exit status {proc.returncode}"
             raise SandboxError(
-                f"bubblewrap could not start the sandbox ({status}): {detail}; {_NAMESPACE_HINT}"
+                f"bubblewrap could not start the sandbox ({hello.status}): {detail}; {_NAMESPACE_HINT}"
             )
         shell.watch_init(info_r, self._backend.start_timeout_s)
         if self.uid is not None and shell._pidfd[0] is not None:  # this shell's own warm python server,
@@ -309,34 +235,24 @@ class BwrapSandbox:
                 self._shell = self._start()
             assert self._shell is not None
             self._seq += 1
-            script = self._control / f"cmd-{self._seq}.sh"
-            script.write_bytes(command.encode("utf-8", errors="surrogateescape"))
-            script.chmod(0o644)
-            token = secrets.token_hex(16)  # fresh per command: output cannot forge the end marker
-            line = (
-                f". {_CONTROL}/{script.name} </dev/null; "
-                f"printf '\\n%s %d\\n' {token} $? >&98; printf '\\n%s\\n' {token} >&99\n"
-            )
             started = time.monotonic()
-            try:
-                out, err, status = self._shell.exchange(line, token, self.limits.output_limit_bytes, budget)
-                exit_code = out.code if status == "done" and out.code is not None else 124
-                if status == "eof":
-                    exit_code = self._shell_exit_code(started + budget)
-                    logger.info("sandbox shell exited with %d; it restarts on the next command", exit_code)
-                elif status == "timeout":
-                    logger.info("sandbox command timed out after %.1fs; killing the sandbox", budget)
-                if status != "done":
-                    self._drop_shell()
-            finally:
-                script.unlink(missing_ok=True)
+            frame = _shell.frame(self._seq, command)
+            reply = self._shell.exchange(frame, self._seq, self.limits.output_limit_bytes, budget)
+            exit_code = reply.code if reply.status == "done" and reply.code is not None else 124
+            if reply.status == "eof":
+                exit_code = self._shell_exit_code(started + budget)
+                logger.info("sandbox shell exited with %d; it restarts on the next command", exit_code)
+            elif reply.status == "timeout":
+                logger.info("sandbox command timed out after %.1fs; killing the sandbox", budget)
+            if reply.status != "done":
+                self._drop_shell()
             return CommandResult(
                 command=command,
-                stdout=out.text(),
-                stderr=err.text(),
+                stdout=reply.out.text(),
+                stderr=reply.err.text(),
                 exit_code=exit_code,
-                timed_out=status == "timeout",
-                truncated=out.truncated or err.truncated,
+                timed_out=reply.status == "timeout",
+                truncated=reply.out.truncated or reply.err.truncated,
                 duration_s=round(time.monotonic() - started, 6),
                 shell_restarted=restarted,
             )
@@ -420,6 +336,7 @@ class BwrapBackend:
         control_root: Path | None = None,
         start_timeout_s: float = 10.0,
         warm_python: bool = True,
+        etc_dir: Path = Path("/etc"),
     ) -> None:
         self._tools = {"bwrap": bwrap_path, "setpriv": setpriv_path, "bash": "bash"}
         self._resolved: dict[str, str] | None = None
@@ -437,6 +354,8 @@ class BwrapBackend:
         self.control_root = control_root
         self.start_timeout_s = start_timeout_s
         self.warm_python = warm_python
+        self._etc_dir = Path(etc_dir)
+        """Where the kept /etc entries come from (`forge.sandbox._etc`); tests point it elsewhere."""
 
     def check_available(self) -> None:
         """Raise SandboxUnavailableError, with the install command, if a needed tool is missing."""
@@ -518,8 +437,10 @@ class BwrapBackend:
         uid: int | None,
         info_fd: int,
         seccomp_fd: int,
+        spawn: _shell.SpawnFds,
+        program_size: int,
     ) -> list[str]:
-        """The full command line for one sandbox shell."""
+        """The full command line for one sandbox shell (its trusted shell: `forge.sandbox._shell`)."""
         assert self._resolved is not None, "call check_available() first"
         tools = self._resolved
         args = [tools["bwrap"]]
@@ -533,14 +454,17 @@ class BwrapBackend:
                 args += ["--symlink", os.readlink(top), top]
             elif os.path.isdir(top):
                 args += ["--ro-bind", top, top]
-        args += ["--ro-bind", "/etc", "/etc", "--proc", "/proc", "--dev", "/dev"]
+        args += _etc.bind_args(self._etc_dir)
+        for name, fd in spawn.etc.items():
+            args += ["--perms", "0444", "--file", str(fd), f"/etc/{name}"]
+        args += ["--proc", "/proc", "--dev", "/dev", "--perms", "0755", "--dir", "/run"]
         for tmp in ("/tmp", "/dev/shm"):  # private, size-capped (tmpfs pages escape RLIMIT_AS)
             args += ["--perms", "1777", "--size", str(limits.file_size_mb * _MIB), "--tmpfs", tmp]
         for prefix in self._prefixes:
             args += ["--ro-bind", prefix, prefix]
         for parent in _paths.parents_to_open(self._prefixes):
             args += ["--chmod", "0755", parent]
-        args += ["--bind", str(job_dir), "/job", "--ro-bind", str(control), _CONTROL]
+        args += ["--bind", str(job_dir), "/job"]
         warm = self.warm_python_dir()
         if warm is not None:
             calls = zygote.call_dir(control)  # this sandbox's server socket, in no other sandbox
@@ -551,9 +475,10 @@ class BwrapBackend:
             args += ["--setenv", key, value]
         args += ["--seccomp", str(seccomp_fd), "--info-fd", str(info_fd), "--"]
         if uid is not None:
-            args += [tools["setpriv"], f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+            args += [tools["setpriv"], f"--reuid={uid}", f"--rgid={uid}", f"--egid={_shell.NONDUMP_EGID}"]
+            args += ["--clear-groups"]
             args += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
-        return args + [tools["bash"], "--noprofile", "--norc"]
+        return args + _shell.loader(tools["bash"], spawn.ctl_r, program_size)
 
 
 SANDBOX_BACKENDS.add("bwrap", BwrapBackend())
