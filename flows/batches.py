@@ -69,6 +69,7 @@ class EpisodeBatch(BaseModel):
     episodes: int = 0
     passed: int = 0
     episodes_run: int = 0
+    passed_run: int = 0
 
 
 def make_batches(samples: list[SkillSample], size: int) -> list[Batch]:
@@ -127,14 +128,15 @@ def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> Episode
     """Replay the teacher on each accepted bundle unless its episode is stored; store each at once."""
     out = EpisodeBatch(index=index)
     for item in accepted:
-        existing = stages.stored_episode(ctx, item.bundle)
-        if existing is None:
-            existing = _guarded(ctx, item.sample, "episode", lambda b=item.bundle: stages.run_teacher(ctx, b))
-            if existing is None:
+        episode = stages.stored_episode(ctx, item.bundle)
+        if episode is None:
+            episode = _guarded(ctx, item.sample, "episode", lambda b=item.bundle: stages.run_teacher(ctx, b))
+            if episode is None:
                 continue
             out.episodes_run += 1
+            out.passed_run += episode.passed
         out.episodes += 1
-        out.passed += existing.passed
+        out.passed += episode.passed
     return out
 
 

@@ -46,9 +46,7 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     logger = get_run_logger()
     store = stages.store_for(ctx.db_url)
     HARNESSES.get(config.harness)  # unknown harness: fail before any work, listing the known ones
-    if settings.teacher_base_url or settings.judge_base_url:
-        raise ConfigError("FORGE_TEACHER_BASE_URL / FORGE_JUDGE_BASE_URL are set, but this version has no "
-                          "model-backed teacher or judge yet; unset them to replay reference solutions")
+    stages.models_for(ctx.db_url)  # a bad FORGE_<ROLE>_* model setting: fail before any work, naming it
     prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
     store.start_run(ctx.run_id, "generate", config)
     try:
@@ -95,7 +93,7 @@ class Tally:
         self.episodes += done.episodes
         self.episodes_passed += done.passed
         self.episodes_run += done.episodes_run
-        self.waiting_rows += done.passed
+        self.waiting_rows += done.passed_run  # stored ones may be in a shard already; the end writes the rest
 
 
 def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch]) -> Tally:
@@ -123,8 +121,10 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch]) ->
         elif isinstance(done, EpisodeBatch):
             tally.add(done)
             if tally.waiting_rows >= ctx.shard_max_rows:
-                tally.shards += write_task(ctx, final=False)
-                tally.waiting_rows = 0
+                written = write_task(ctx, final=False)
+                tally.shards += written
+                # another run writing to this folder may have taken them: then nothing waits any more
+                tally.waiting_rows = max(0, tally.waiting_rows - sum(s.rows for s in written)) if written else 0
     return tally
 
 
@@ -159,6 +159,11 @@ def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
     return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
 
 
+def _teacher_name(ctx: RunContext) -> str:
+    info = stages.models_for(ctx.db_url)[0].info
+    return f"{info.kind}:{info.model}" if info.model else info.kind
+
+
 def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> GenerateResult:
     store = stages.store_for(ctx.db_url)
     rejections = Counter(f"{r.stage}:{r.reason}" for r in store.rejections(ctx.run_id))
@@ -177,7 +182,7 @@ def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> G
         episodes_run=tally.episodes_run,
     )
     return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=dict(rejections),
-                          teacher=stages.TEACHER.info.kind, judge=stages.JUDGE.name, duration_s=round(duration, 3))
+                          teacher=_teacher_name(ctx), judge=stages.models_for(ctx.db_url)[1].name, duration_s=round(duration, 3))
 
 
 @flow(name="forge", log_prints=False, validate_parameters=True)
