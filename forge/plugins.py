@@ -43,6 +43,8 @@ class PluginStatus(BaseModel):
     status: Literal["loaded", "failed"]
     reason: str = Field(default="", description="Why it failed: the exception, naming the clash or the error.")
     skills_files: list[str] = Field(default_factory=list)
+    registered: dict[str, list[str]] = Field(default_factory=dict, description=(
+        "What loading it added, by registry (file type, check, workflow, ...): what it brought itself."))
 
 
 _lock = threading.Lock()
@@ -60,7 +62,7 @@ def discover() -> list[EntryPoint]:
 
 def load_plugin(name: str, target: str, distribution: str = "") -> PluginStatus:
     """Import one plugin module in isolation; on any failure undo its registrations and report why."""
-    from forge.registry import restore, snapshot
+    from forge.registry import registry_list, restore, snapshot
 
     before_modules = set(sys.modules)
     saved = snapshot()
@@ -77,7 +79,10 @@ def load_plugin(name: str, target: str, distribution: str = "") -> PluginStatus:
         reason = f"{type(exc).__name__}: {exc}"
         logger.error("plugin %r (%s) failed to load and is skipped: %s", name, target, reason)
         return PluginStatus(name=name, target=target, distribution=distribution, status="failed", reason=reason)
-    return PluginStatus(name=name, target=target, distribution=distribution, status="loaded", skills_files=skills)
+    before = {id(registry): set(items) for registry, items in saved}
+    added = {r.kind: sorted(set(r._items) - before.get(id(r), set())) for r in registry_list()}
+    return PluginStatus(name=name, target=target, distribution=distribution, status="loaded", skills_files=skills,
+                        registered={kind: names for kind, names in sorted(added.items()) if names})
 
 
 def ensure_loaded() -> None:
@@ -91,6 +96,8 @@ def ensure_loaded() -> None:
             return
         _loader = threading.get_ident()
         try:
+            import_module("forge.checks")  # the core's own views, checks and sources, before any plugin
+            import_module("forge.views")
             results = {}
             for ep in discover():
                 dist = ep.dist.name if ep.dist is not None else ""

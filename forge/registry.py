@@ -85,6 +85,11 @@ class Registry(Generic[T]):
         return sorted(self._items.items())
 
 
+def registry_list() -> list[Registry[Any]]:
+    """Every registry created so far (plugins may create their own)."""
+    return list(_ALL)
+
+
 def snapshot() -> list[tuple[Registry[Any], dict[str, Any]]]:
     """Every registry's entries now, to undo a plugin that failed half-way (`restore`)."""
     return [(registry, dict(registry._items)) for registry in list(_ALL)]

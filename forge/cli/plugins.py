@@ -31,9 +31,10 @@ def plugins_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
     if as_json:
         typer.echo(json.dumps([s.model_dump(mode="json") for s in statuses], indent=2))
     else:
-        table = Table("plugin", "module", "package", "status", "reason")
+        table = Table("plugin", "module", "package", "status", "registered / reason")
         for s in statuses:
-            table.add_row(s.name, s.target, s.distribution, s.status, s.reason)
+            added = "; ".join(f"{len(names)} {kind}" for kind, names in s.registered.items())
+            table.add_row(s.name, s.target, s.distribution, s.status, s.reason or added)
         console.print(table)
     if any(s.status == "failed" for s in statuses):
         raise typer.Exit(1)

@@ -62,7 +62,7 @@ def test_a_good_plugin_registers_its_parts(plugin_dir: Path) -> None:
     write(plugin_dir, "good_plugin", GOOD_CHECK.format(name="test.always"))
     status = load_plugin("good", "good_plugin")
     assert status.status == "loaded", status.reason
-    assert "test.always" in CHECKS
+    assert "test.always" in CHECKS and status.registered == {"check": ["test.always"]}
 
 
 def test_a_plugin_that_raises_is_reported_and_leaves_nothing_behind(plugin_dir: Path) -> None:
@@ -101,6 +101,8 @@ def test_forge_plugins_list_prints_every_plugin() -> None:
     assert result.exit_code == 0, result.output
     listed = {p["name"]: p for p in json.loads(result.output)}
     assert listed["spreadsheet"]["status"] == "loaded" and listed["spreadsheet"]["target"] == "workflows.spreadsheet"
+    assert "spreadsheet.sort_rows" in listed["spreadsheet"]["registered"]["workflow"]
+    assert listed["html"]["registered"] == {"file type": ["html"]}
 
 
 # --- workflow specs and skill params --------------------------------------------------------
