@@ -9,6 +9,7 @@ from typing import Protocol
 from forge.checks import FinalState
 from forge.environment import TaskEnvironment
 from forge.errors import ForgeError, ModelError, SandboxError
+from forge.harness.computer_use import episode_desktop
 from forge.harness.runner import LoopResult, episode_id, run_loop
 from forge.harness.teacher import Teacher
 from forge.judge.filter import decide
@@ -56,7 +57,8 @@ def run_episode(
     try:
         with TaskEnvironment(task, scratch_root, limits=limits, backend=backend) as env:
             env.materialize()
-            loop = run_loop(env, task, harness, teacher, context)
+            with episode_desktop(env, task, harness):  # no-op without a desktop; closed before judging
+                loop = run_loop(env, task, harness, teacher, context)
             final = loop.final_turn.content if loop.final_turn else None
             outcome = judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
     except (SandboxError, ModelError):

@@ -51,6 +51,10 @@ class ReplayTeacher:
 
     def next_turn(self, task: TaskBundle, history: list[Step], harness: HarnessConfig | None = None,
                   context: CallContext | None = None) -> TeacherTurn | None:
+        if harness is not None and "computer_use" in harness.tools:  # GUI or hybrid: the task's GUI plan
+            from forge.harness.gui_replay import gui_replay_turn
+
+            return gui_replay_turn(task, history, harness)
         steps = task.reference.steps
         if len(history) >= len(steps):
             return None

@@ -13,7 +13,10 @@ from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field, field_validator, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, JsonValue, SerializerFunctionWrapHandler, computed_field,
+                      field_validator, model_serializer, model_validator)
+
+from forge.models.gui_plan import GuiPlan
 
 FileRole = Literal["input", "output"]
 
@@ -80,6 +83,15 @@ class ReferenceSolution(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     steps: list[ReferenceStep] = Field(min_length=1)
+    gui_plan: GuiPlan | None = Field(default=None, description="The GUI route (`forge.models.gui_plan`), if any.")
+
+    @model_serializer(mode="wrap")
+    def _omit_missing_plan(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No `gui_plan` key when there is none: tasks made before the field keep their content-hash ids."""
+        data = handler(self)
+        if data.get("gui_plan", 0) is None:
+            del data["gui_plan"]
+        return data
 
 
 class TaskBundle(BaseModel):

@@ -6,8 +6,11 @@ from itertools import pairwise
 from typing import Any
 
 from forge.errors import WorkflowError
+from forge.models import ReferenceSolution
+from forge.models.gui_plan import MenuStep, NameBoxStep
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
+from workflows.spreadsheet._gui import calc_plan, column_letter
 
 
 class SortRowsParams(SheetParams):
@@ -67,6 +70,19 @@ class SortRows(SheetWorkflow[SortRowsParams]):
                      f"rows, write them back under the header and save as {params.output}."),
             action=f"Sort the rows by {params.column} ({params.order}) and save {params.output}",
         )
+
+    def reference(self, params: SortRowsParams) -> ReferenceSolution:
+        """The terminal solution, plus the GUI route: cursor into the column, Data > Sort Ascending/Descending."""
+        letter = column_letter(params.table.headers.index(params.column))
+        menu = ["n"] if params.descending else ["a"]
+        plan = calc_plan(params.input, params.output, [
+            NameBoxStep(target=f"{letter}2", thought=f"{params.column} is column {letter}; I put the cursor in its "
+                        "first data cell through the Name Box.", action=f"Go to cell {letter}2 via the Name Box"),
+            MenuStep(path=[["alt", "d"], menu], thought=f"Data > Sort {params.order.capitalize()} sorts the whole "
+                     "table by the cursor's column and keeps the header row on top.",
+                     action=f"Data > Sort {params.order.capitalize()}"),
+        ], thought="The workbook is open in Calc.")
+        return super().reference(params).model_copy(update={"gui_plan": plan})
 
 
 def _in_order(values: list[Any], descending: bool) -> bool:

@@ -1,0 +1,77 @@
+"""Desktop apps started inside the sandbox on the display: LibreOffice Calc, Writer and Impress.
+
+Each LibreOffice instance gets its own profile in the sandbox's private /tmp, written before the
+first start with the dialogs that would block a plan turned off (keep-current-format on save,
+first-start wizard, tips, document recovery, update checks). Stale `.~lock.*#` files next to
+the task's files are removed before a start and after the app ends, so a check never reads one.
+"""
+
+from __future__ import annotations
+
+import base64
+import shlex
+from pathlib import Path
+
+from forge.desktop.display import DESKTOP_TMP, DesktopError
+from forge.models.gui_plan import AppName
+from forge.sandbox import Sandbox
+
+_SWITCH: dict[str, str] = {"calc": "--calc", "writer": "--writer", "impress": "--impress"}
+WINDOW_TITLES: dict[str, str] = {
+    "calc": "LibreOffice Calc", "writer": "LibreOffice Writer", "impress": "LibreOffice Impress",
+}
+
+_ITEMS = [  # (path, prop, type, value)
+    ("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "boolean", "false"),
+    ("/org.openoffice.Office.Common/Save/Document", "AutoSave", "boolean", "false"),
+    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "boolean", "false"),
+    ("/org.openoffice.Office.Common/Misc", "FirstRun", "boolean", "false"),
+    ("/org.openoffice.Office.Common/Misc", "UseSystemFileDialog", "boolean", "false"),
+    ("/org.openoffice.Setup/Office", "FirstStartWizardCompleted", "boolean", "true"),
+    ("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "boolean", "false"),
+    ("/org.openoffice.Office.Recovery/RecoveryInfo", "Enabled", "boolean", "false"),
+    ("/org.openoffice.Office.Jobs/Jobs/org.openoffice.Office.Jobs:Job['UpdateCheck']/Arguments", "AutoCheckEnabled",
+     "boolean", "false"),
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "int", "3"),
+]
+
+
+def profile_xcu() -> str:
+    """registrymodifications.xcu switching the blocking dialogs off."""
+    items = "\n".join(
+        f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>'
+        for path, name, _type, value in _ITEMS
+    )
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" '
+            'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+            f"{items}\n</oor:items>\n")
+
+
+def remove_lock_files(job_dir: Path) -> list[Path]:
+    """Delete LibreOffice's `.~lock.<name>#` files under the job dir (never following symlinks)."""
+    removed = []
+    for lock in job_dir.rglob(".~lock.*#"):
+        if lock.is_file() and not lock.is_symlink():
+            lock.unlink(missing_ok=True)
+            removed.append(lock)
+    return removed
+
+
+def launch_office(sandbox: Sandbox, app: AppName, file: str, instance: int) -> str:
+    """Start one LibreOffice instance on `/job/<file>` in the background; returns its profile dir."""
+    profile = f"{DESKTOP_TMP}/lo-profile-{instance}"
+    xcu = base64.b64encode(profile_xcu().encode()).decode()
+    target = shlex.quote(f"/job/{file}")
+    script = (
+        f"mkdir -p {profile}/user && echo {xcu} | base64 -d > {profile}/user/registrymodifications.xcu && "
+        f"test -f {target} && "
+        f"(DISPLAY=:0 SAL_USE_VCLPLUGIN=gen HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache soffice -env:UserInstallation=file://{profile} "
+        f"--norestore --nologo --nodefault --nolockcheck {_SWITCH[app]} {target} "
+        f">{DESKTOP_TMP}/soffice-{instance}.log 2>&1 &)"
+    )
+    result = sandbox.run(script, timeout_s=15)
+    if result.exit_code != 0:
+        raise DesktopError(f"could not start {app} on {file}: {(result.stderr or result.stdout).strip() or 'no such file'}; "
+                           "LibreOffice with its X11 interface is `apt-get install libreoffice-calc "
+                           "libreoffice-writer libreoffice-impress` (scripts/dev.sh)")
+    return profile

@@ -1,0 +1,188 @@
+"""One episode's desktop: the display, the apps on the task's files, screenshots, actions, waits, teardown."""
+
+from __future__ import annotations
+
+import logging
+import re
+import subprocess
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from pydantic import ValidationError
+
+from forge.desktop.actions import ComputerUseArguments, perform
+from forge.desktop.apps import WINDOW_TITLES, launch_office, remove_lock_files
+from forge.desktop.display import DesktopError, Display, DisplaySpec, _alive, kill_pid, sandbox_pids
+from forge.desktop.screen import Screen
+from forge.models import Observation
+from forge.models.gui_plan import AppLaunch
+from forge.paths import resolve_inside
+from forge.sandbox import Sandbox
+
+logger = logging.getLogger(__name__)
+
+APP_PROCESSES = ("soffice.bin", "oosplash", "soffice")
+"""Command names of the app processes a desktop starts, ended by pid at close."""
+
+
+class Desktop:
+    """Display + apps in `sandbox`, whose job dir is `job_dir` on the host. Use `Desktop.open`.
+
+    The apps see the task's files at /job, the same files the shell sees, so a hybrid episode
+    can write a file in the terminal and open it in the app; what an app saves is what checks read.
+    """
+
+    def __init__(self, sandbox: Sandbox, job_dir: Path, display: Display) -> None:
+        self.sandbox = sandbox
+        self.job_dir = job_dir
+        self.display = display
+        self.screen = Screen(display.name)
+        self.started_at = time.time()
+        self.profiles: list[str] = []
+        self._closed = False
+
+    @classmethod
+    def open(cls, sandbox: Sandbox, job_dir: Path, opens: list[AppLaunch] = (), *,  # type: ignore[assignment]
+             spec: DisplaySpec | None = None, output_dirs: list[str] = ()) -> Desktop:  # type: ignore[assignment]
+        """Start the display, make the folders outputs go to (an app's Save As cannot), open the apps."""
+        display = Display.start(sandbox, spec)
+        try:
+            desktop = cls(sandbox, job_dir, display)
+        except BaseException:
+            display.close()
+            raise
+        try:
+            for folder in output_dirs:
+                resolve_inside(job_dir, folder)  # refuses an escape before the sandbox sees it
+                sandbox.run(f"mkdir -p /job/{folder}", timeout_s=10)
+            for launch in opens:
+                desktop.launch(launch)
+        except BaseException:
+            desktop.close()
+            raise
+        return desktop
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.display.size
+
+    def launch(self, launch: AppLaunch) -> None:
+        remove_lock_files(self.job_dir)
+        self.profiles.append(launch_office(self.sandbox, launch.app, launch.file, len(self.profiles)))
+
+    def title_for(self, launch: AppLaunch) -> str:
+        """The window-title regex of `launch` once its file is open."""
+        return re.escape(Path(launch.file).name) + r".*" + re.escape(WINDOW_TITLES[launch.app])
+
+    # --- observation and action ---------------------------------------------------------------
+
+    def screenshot(self) -> bytes:
+        self._check_alive()
+        return self.screen.png()
+
+    def act(self, args: ComputerUseArguments) -> Observation:
+        """Do one action and return the screen after it; a failing action is an error observation."""
+        self._check_alive()
+        try:
+            report = perform(args, self.display.name, self.size)
+        except DesktopError as exc:
+            return Observation(text=f"error: {exc}", exit_code=1, screenshot_png=self.screenshot())
+        return Observation(text=report, exit_code=0, screenshot_png=self.screenshot())
+
+    def act_raw(self, arguments: dict) -> Observation:
+        """`act` on unvalidated arguments: malformed ones become an error observation."""
+        try:
+            args = ComputerUseArguments.model_validate(arguments)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in exc.errors())
+            return Observation(text=f"error: invalid computer_use arguments: {problems}", exit_code=2)
+        return self.act(args)
+
+    # --- waits (used by plan replays) ---------------------------------------------------------
+
+    def window_titles(self) -> list[str]:
+        done = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
+                              env={"DISPLAY": self.display.name}, capture_output=True, text=True, timeout=10, check=False)
+        return [line for line in done.stdout.splitlines() if line.strip()]
+
+    def wait_window(self, title: str, timeout_s: float) -> str:
+        """The first visible window title matching `title`, waiting for it up to `timeout_s`."""
+        pattern = re.compile(title)
+        deadline = time.monotonic() + timeout_s
+        seen: list[str] = []
+        while time.monotonic() < deadline:
+            self._check_alive()
+            seen = self.window_titles()
+            match = next((t for t in seen if pattern.search(t)), None)
+            if match is not None:
+                return match
+            time.sleep(0.1)
+        raise DesktopError(f"no window titled like {title!r} within {timeout_s}s; open windows: {seen}")
+
+    def wait_settled(self, interval_s: float, timeout_s: float) -> None:
+        """Until two grabs `interval_s` apart are identical (or time is up: then carry on, logged)."""
+        deadline = time.monotonic() + timeout_s
+        last = self.screen.digest()
+        while time.monotonic() < deadline:
+            time.sleep(interval_s)
+            now = self.screen.digest()
+            if now == last:
+                return
+            last = now
+        logger.info("screen still changing after %ss; going on", timeout_s)
+
+    def wait_file(self, rel_path: str, timeout_s: float) -> None:
+        """Until the file exists with an mtime after the desktop opened (a save finished)."""
+        path = resolve_inside(self.job_dir, rel_path)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            try:
+                stat = path.stat()
+                if stat.st_mtime >= self.started_at and stat.st_size > 0:
+                    time.sleep(0.2)  # the writer may still be flushing; a stable size says it is done
+                    if path.stat().st_size == stat.st_size:
+                        return
+            except FileNotFoundError:
+                pass
+            time.sleep(0.05)
+        raise DesktopError(f"{rel_path} was not saved within {timeout_s}s")
+
+    def _check_alive(self) -> None:
+        if self._closed or not self.display.alive():
+            raise DesktopError("the display is gone (the sandbox was restarted or the desktop closed)")
+
+    # --- teardown -----------------------------------------------------------------------------
+
+    def app_pids(self) -> list[int]:
+        pids = []
+        for pid in sandbox_pids(self.sandbox):
+            try:
+                if Path(f"/proc/{pid}/comm").read_text().strip() in APP_PROCESSES:
+                    pids.append(pid)
+            except OSError:
+                continue
+        return pids
+
+    def close(self) -> None:
+        """End every app, the window manager and Xvfb by pid; drop the X link and lock files."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.screen.close()
+            for pid in self.app_pids():
+                kill_pid(pid)
+        finally:
+            self.display.close()
+            remove_lock_files(self.job_dir)
+            left = [p for p in (self.display.xvfb_pid, self.display.wm_pid) if p is not None and _alive(p)]
+            if left:
+                logger.warning("desktop processes still alive after close: %s", left)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
