@@ -125,6 +125,8 @@ def test_serve_detach_returns_once_served_and_serve_stop_ends_it(cli_env: dict[s
 
         again = forge("serve", "--detach", env=cli_env)
         assert again.returncode == 0 and f"pid {info.pid}" in " ".join(again.stdout.split())
+        second = forge("serve", env=cli_env)
+        assert second.returncode == 2 and f"already runs (pid {info.pid})" in " ".join(second.stderr.split())
     finally:
         stop = forge("serve", "stop", env=cli_env)
     assert stop.returncode == 0 and f"Stopped `forge serve` (pid {info.pid})" in stop.stdout
