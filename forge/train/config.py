@@ -25,7 +25,7 @@ class SFTParams(BaseModel):
     epochs: float = Field(default=1.0, gt=0)
     bin_tokens: int = Field(default=BIN_TOKENS, ge=16, description="Tokens per packed bin (one bin per device step).")
     gradient_accumulation_steps: int = Field(default=1, ge=1)
-    warmup_ratio: float = Field(default=0.03, ge=0, lt=1)
+    warmup_ratio: float = Field(default=0.03, ge=0, lt=1, description="Share of steps warming the rate up.")
     weight_decay: float = Field(default=0.0, ge=0)
     save_steps: int = Field(default=500, ge=1, description="Checkpoint every N steps (resume picks the latest).")
     bf16: bool = Field(default=False, description="bfloat16 mixed precision (GPUs).")
@@ -48,6 +48,8 @@ class GRPOParams(BaseModel):
     max_new_tokens: int = Field(default=512, ge=1)
     temperature: float = Field(default=1.0, gt=0)
     rollout_workers: int = Field(default=2, ge=1, description="Threads producing rollouts ahead of the learner.")
+    harness: str = Field(default="terminal", description="Harness the rollouts run through (its tools and prompt).")
+    save_steps: int = Field(default=10, ge=1, description="Checkpoint every N updates.")
 
 
 class StageConfig(BaseModel):
@@ -88,8 +90,9 @@ class TrainConfig(BaseModel):
     only: list[str] = Field(default_factory=list, description="Run only these stages (their inputs must exist).")
     seed: int = 0
     use_cpu: bool = Field(default=False, description="Train on CPU even where a GPU is present.")
-    fsdp: str = Field(default="", description="transformers/accelerate FSDP spec, e.g. `full_shard auto_wrap`.")
-    fsdp_config: dict[str, str | int | bool | list[str]] = Field(default_factory=dict)
+    fsdp: bool = Field(default=False, description="Shard with FSDP (under torchrun/accelerate, one process per GPU).")
+    fsdp_config: dict[str, str | int | bool | list[str]] = Field(
+        default_factory=dict, description="transformers' fsdp_config, e.g. {\"version\": 2, \"activation_checkpointing\": true}.")
     db_url: str | None = Field(default=None, description="Store with the tasks online RL samples from.")
 
     @model_validator(mode="after")

@@ -24,6 +24,7 @@ logger = logging.getLogger(__name__)
 
 class StageResult(BaseModel):
     stage: str
+    init_dir: Path
     final_dir: Path
     steps: int
     losses: list[float]
@@ -64,7 +65,10 @@ def latest_checkpoint(folder: Path) -> str | None:
 def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> StageResult:
     transformers = require("transformers")
     processor = Processor.from_pretrained(str(init))
-    model = load_model(init)
+    resume = latest_checkpoint(out)
+    # Weights come from the checkpoint through from_pretrained, which maps saved key names to the model's
+    # (the Trainer's own reload does not, in transformers 5); the Trainer restores optimizer, schedule, RNG.
+    model = load_model(Path(resume) if resume else init)
     params = stage.sft
     train = pack_rows(read_rows(config.export_dir, list(stage.data), "train"), processor, params.bin_tokens)
     dev_rows = read_rows(config.export_dir, list(stage.data), "dev")
@@ -72,16 +76,15 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     args = transformers.TrainingArguments(
         output_dir=str(out), max_steps=params.max_steps, num_train_epochs=params.epochs,
         learning_rate=params.learning_rate, per_device_train_batch_size=1, per_device_eval_batch_size=1,
-        gradient_accumulation_steps=params.gradient_accumulation_steps, warmup_ratio=params.warmup_ratio,
+        gradient_accumulation_steps=params.gradient_accumulation_steps, warmup_steps=params.warmup_ratio,
         weight_decay=params.weight_decay, save_steps=params.save_steps, logging_steps=1, report_to="none",
         bf16=params.bf16, gradient_checkpointing=params.gradient_checkpointing, remove_unused_columns=False,
         use_cpu=config.use_cpu, seed=config.seed, data_seed=config.seed, dataloader_num_workers=0,
-        fsdp=config.fsdp, fsdp_config=config.fsdp_config or None, save_only_model=False,
+        fsdp=config.fsdp or None, fsdp_config=config.fsdp_config or None, save_only_model=False,
     )
     trainer = transformers.Trainer(model=model, args=args, train_dataset=_Bins(train),
                                    eval_dataset=_Bins(dev) if dev and dev.bins else None,
                                    data_collator=PackedCollator(model))
-    resume = latest_checkpoint(out)
     if resume:
         logger.info("stage %s: resuming from %s", stage.name, resume)
     trainer.train(resume_from_checkpoint=resume)
@@ -90,6 +93,6 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     trainer.save_model(str(final))
     processor.save_pretrained(str(final))
     losses = [float(e["loss"]) for e in trainer.state.log_history if "loss" in e]
-    return StageResult(stage=stage.name, final_dir=final, steps=trainer.state.global_step, losses=losses,
+    return StageResult(stage=stage.name, init_dir=init, final_dir=final, steps=trainer.state.global_step, losses=losses,
                        eval_loss=eval_loss, examples=train.examples, bins=len(train.bins), fill=train.fill,
                        refused=len(train.refused), resumed_from=resume)

@@ -71,15 +71,11 @@ class Processor:
 
     def encode(self, row: dict[str, Any]) -> TokenizedExample:
         """One exported example (a shard row) as ids and labels."""
-        messages, tools = row["messages"], json.loads(row["tools"]) if row["tools"] else None
+        messages = row["messages"]
         if not messages or messages[-1]["role"] != "assistant":
             raise ConfigError(f"example {row['example_id']}: the last message must be the assistant turn")
-        prompt = self.tokenizer.apply_chat_template(_template_messages(messages[:-1]), tools=tools, tokenize=False,
-                                                    add_generation_prompt=True)
-        pixel_values = grid = None
-        if row.get("images"):
-            pixel_values, grid, prompt = self._images(row, prompt)
-        prompt_ids = self.tokenizer(prompt, add_special_tokens=False)["input_ids"]
+        prompt_ids, pixel_values, grid = self.prompt(row["example_id"], messages[:-1], row["tools"],
+                                                     [image["bytes"] for image in row.get("images") or []])
         target = row["target"] + self.end_text
         encoded = self.tokenizer(target, add_special_tokens=False, return_offsets_mapping=True)
         spans = [(s["start"], s["end"]) for s in row["spans"] if s["label"] not in MASKED]
@@ -90,17 +86,27 @@ class Processor:
                                 labels=[IGNORE] * len(prompt_ids) + labels, pixel_values=pixel_values,
                                 image_grid_thw=grid)
 
-    def _images(self, row: dict[str, Any], prompt: str) -> tuple[Any, Any, str]:
+    def prompt(self, name: str, messages: list[dict[str, Any]], tools: str | None,
+               images: list[bytes]) -> tuple[list[int], Any, Any]:
+        """(ids, pixel values, image grid) of a context rendered with a generation prompt."""
+        text = self.tokenizer.apply_chat_template(_template_messages(messages), tools=json.loads(tools) if tools else None,
+                                                  tokenize=False, add_generation_prompt=True)
+        pixel_values = grid = None
+        if images:
+            pixel_values, grid, text = self._images(name, images, text)
+        return self.tokenizer(text, add_special_tokens=False)["input_ids"], pixel_values, grid
+
+    def _images(self, name: str, pngs: list[bytes], prompt: str) -> tuple[Any, Any, str]:
         if self.image_processor is None:
-            raise ConfigError(f"example {row['example_id']} has images but the model folder has no image processor")
+            raise ConfigError(f"example {name} has images but the model folder has no image processor")
         pil = require("PIL.Image")
-        images = [pil.open(io.BytesIO(image["bytes"])).convert("RGB") for image in row["images"]]
+        images = [pil.open(io.BytesIO(png)).convert("RGB") for png in pngs]
         encoded = self.image_processor(images=images, return_tensors="pt")
         grid = encoded["image_grid_thw"]
         merge = getattr(self.image_processor, "merge_size", 1) ** 2
         pieces = prompt.split(self.image_token)
         if len(pieces) - 1 != len(images):
-            raise ConfigError(f"example {row['example_id']}: {len(images)} images but {len(pieces) - 1} placeholders "
+            raise ConfigError(f"example {name}: {len(images)} images but {len(pieces) - 1} placeholders "
                               "in the rendered prompt; does the chat template render image parts?")
         text = pieces[0]
         for count, piece in zip((int(g.prod()) // merge for g in grid), pieces[1:], strict=True):

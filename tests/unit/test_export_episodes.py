@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from forge import registry
 from forge.dataset import write_manifest, write_shard
 from forge.errors import HarnessError
-from forge.harness import TOOLS, register_harness
+from forge.harness import HARNESSES, TOOLS, register_harness
 from forge.harness.tools import Tool
 from forge.models import EnvironmentSpec, Episode, HarnessConfig, Observation, Step, TeacherInfo, ToolCall
 from forge.models.results import CheckResult, RubricResult
@@ -38,13 +38,17 @@ def _not_here(env: object, args: object) -> Observation:
 
 @pytest.fixture
 def gui_harnesses() -> Iterator[None]:
+    """The `gui` and `hybrid` harnesses (version 1) with a `computer_use` tool: the GUI channel's own
+    when it is installed, else a declaration with the same arguments for the test's duration."""
     state = registry.snapshot()
-    TOOLS.add("computer_use", Tool(name="computer_use", channel="gui", arguments=ComputerUse, execute=_not_here,
-                                   description="Act on the screen with the mouse and keyboard."))
+    if "computer_use" not in TOOLS:
+        TOOLS.add("computer_use", Tool(name="computer_use", channel="gui", arguments=ComputerUse, execute=_not_here,
+                                       description="Act on the screen with the mouse and keyboard."))
     prompt = "You operate {{ tools | map(attribute='name') | join(', ') }} in at most {{ max_steps }} steps."
     for name, tools in (("gui", ["computer_use"]), ("hybrid", ["computer_use", "bash"])):
-        register_harness(HarnessConfig(name=name, version="1", tools=tools, system_prompt=prompt,
-                                       environment=EnvironmentSpec(desktop=True)))
+        if name not in HARNESSES:
+            register_harness(HarnessConfig(name=name, version="1", tools=tools, system_prompt=prompt,
+                                           environment=EnvironmentSpec(desktop=True)))
     yield
     registry.restore(state)
 
@@ -70,7 +74,7 @@ def terminal_step(i: int, thought: str = "") -> Step:
 
 
 def gui_step(i: int, action: str, xy: tuple[int, int] | None, shot: bytes | None, thought: str = "") -> Step:
-    args: dict = {"action": action} | ({"coordinate": list(xy)} if xy else {})
+    args: dict = {"action": action} | ({"coordinate": list(xy)} if xy else {"text": "42"} if action == "type" else {})
     return Step(index=i, channel="gui", thought=thought, action=f"Action: {action} step {i}",
                 tool_call=ToolCall(name="computer_use", arguments=args), observation=Observation(screenshot_png=shot))
 
