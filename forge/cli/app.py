@@ -213,3 +213,6 @@ def skills_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> Non
 from forge.cli.plugins import register as _register_author_commands  # noqa: E402  (forge plugins|new|docs)
 
 _register_author_commands(app)
+from forge.cli.export import register as _register_training_commands  # noqa: E402  (forge export|train)
+
+_register_training_commands(app)
