@@ -39,6 +39,7 @@ class GRPOParams(BaseModel):
     tasks_per_step: int = Field(default=8, ge=1)
     group_size: int = Field(default=8, ge=2, description="Rollouts per task; advantages are relative within a group.")
     learning_rate: float = Field(default=1e-6, gt=0)
+    weight_decay: float = Field(default=0.0, ge=0)
     max_policy_lag: int = Field(default=3, ge=0, description="Oldest policy version a rollout may come from.")
     importance_cap: float = Field(default=2.0, gt=0, description="Truncated importance sampling weight cap.")
     target_success: float = Field(default=0.5, gt=0, lt=1, description="Frontier sampling peaks at this EMA success.")

@@ -97,7 +97,7 @@ def run_grpo(stage: StageConfig, config: TrainConfig, init: Path, out: Path, tas
     processor = Processor.from_pretrained(str(init))
     resume = latest_checkpoint(out)
     model = load_model(Path(resume) if resume else init)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=params.learning_rate)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=params.learning_rate, weight_decay=params.weight_decay)
     sampler = FrontierSampler(target=params.target_success, floor=params.sampling_floor, decay=params.ema_decay)
     version = 0
     if resume:
