@@ -134,6 +134,7 @@ while IFS=' ' read -r -u "$__forge_ctl" __forge_seq __forge_len && [[ $__forge_l
     { eval "$__forge_state"; eval "$__forge_set"; } >/dev/null 2>&1
     { [[ $- == *e* ]] || __forge_ret "$__forge_last"; } 2>/dev/null  # $? of the last command, as in a shell
     eval "$__forge_cmd"
+    { __forge_rc=$?; trap - EXIT; __forge_save; exit "$__forge_rc"; } 2>/dev/null  # even if it set a trap
   ) | __forge_take
   __forge_last=${PIPESTATUS[0]}
   printf '%s %s\n' "$__forge_seq" "$__forge_last" >&"$__forge_sta"

@@ -219,6 +219,8 @@ def test_shell_state_carries_over_and_exit_ends_only_the_command(box: BwrapSandb
     assert box.run('echo "$plain"; pwd').stdout == "two words\n/job/a/b\n"
     assert box.run("g() { cd /tmp; late=$1; exit 4; }; g 7").exit_code == 4  # exit inside a function
     assert box.run('echo "$late $PWD"').stdout == "7 /tmp\n"
+    assert box.run("trap 'echo bye' EXIT; sleep 30 & kept=yes").exit_code == 0  # its own trap, a job
+    assert box.run('echo "$kept"').stdout == "yes\n"
     assert box.run("set -e; false; echo not-reached").exit_code == 1
     errexit = box.run('[[ $- == *e* ]] && echo still-errexit; false; echo not-reached')
     assert (errexit.stdout, errexit.exit_code) == ("still-errexit\n", 1)
