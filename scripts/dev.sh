@@ -33,7 +33,7 @@ stamp=.venv/.forge-installed
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[dev]"
+  .venv/bin/python -m pip install -q -e ".[dev,train]"
   touch "$stamp"
 fi
 
