@@ -103,9 +103,17 @@ class Desktop:
     # --- waits (used by plan replays) ---------------------------------------------------------
 
     def window_titles(self) -> list[str]:
-        done = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
-                              env={"DISPLAY": self.display.name}, capture_output=True, text=True, timeout=10, check=False)
-        return [line for line in done.stdout.splitlines() if line.strip()]
+        """Titles of the named windows on the display (a window that vanishes meanwhile is left out)."""
+        env = {"DISPLAY": self.display.name}
+        ids = subprocess.run(["xdotool", "search", "--name", "."], env=env, capture_output=True, text=True,
+                             timeout=10, check=False).stdout.split()
+        titles = []
+        for wid in ids:
+            named = subprocess.run(["xdotool", "getwindowname", wid], env=env, capture_output=True, text=True,
+                                   timeout=10, check=False)
+            if named.returncode == 0 and named.stdout.strip():
+                titles.append(named.stdout.strip())
+        return titles
 
     def wait_window(self, title: str, timeout_s: float) -> str:
         """The first visible window title matching `title`, waiting for it up to `timeout_s`."""
