@@ -1,14 +1,22 @@
-"""Stratified, seeded skill sampling: categories take turns so no stratum crowds out the rest."""
+"""Seeded skill sampling. `sample_skills`: categories take turns so no stratum crowds out the rest.
+`sample_mix`: per-skill quotas planned so the batch lands on a target mix (the published one by
+default: single vs multi-app, tasks with files, file references per task and their kinds)."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+from collections.abc import Mapping
+from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
+from forge.errors import ConfigError
 from forge.models import Skill
-from skills.taxonomy import Taxonomy
+from skills.builder import PROFILES, SkillProfile
+from skills.mix import PUBLISHED_MIX, MixTarget, plan_weights, predicted_mix
+from skills.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
 class SkillSample(BaseModel):
@@ -43,3 +51,59 @@ def sample_skills(
             position = len(samples)
             samples.append(SkillSample(position=position, skill=skill, seed=derive_seed(seed, position)))
     return samples
+
+
+def load_profiles(folder: Path = DEFAULT_TAXONOMY) -> dict[str, SkillProfile]:
+    """The skills' profiles the builder committed next to them (`profiles.json`); none if absent."""
+    path = folder / PROFILES
+    if not path.is_file():
+        return {}
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return {key: SkillProfile.model_validate(value) for key, value in raw.items()}
+    except (ValueError, ValidationError) as exc:
+        raise ConfigError(f"{path}: not a valid profiles file ({exc}); rebuild it with `forge skills build`") from exc
+
+
+def mix_weights(taxonomy: Taxonomy, profiles: Mapping[str, SkillProfile],
+                target: MixTarget = PUBLISHED_MIX) -> dict[str, float]:
+    """Each skill's share of a batch: profiled skills fitted to `target`; a skill without a profile
+    (a plugin's) gets an even share, since what its tasks reference is not known here."""
+    known = {s: profiles[s] for s in taxonomy.skills if s in profiles}
+    unknown = [s for s in taxonomy.skills if s not in known]
+    even = 1.0 / len(taxonomy) if len(taxonomy) else 0.0
+    fitted = plan_weights(known, target) if known else {}
+    scale = 1.0 - even * len(unknown)
+    return {**{s: w * scale for s, w in fitted.items()}, **{s: even for s in unknown}}
+
+
+def quotas(weights: Mapping[str, float], n: int, rng: random.Random) -> dict[str, int]:
+    """`n` draws split by weight, each stratum getting floor(n*w) plus the largest remainders
+    (ties broken by `rng`): the batch's mix is the plan's, not a random walk around it."""
+    exact = {s: n * w for s, w in weights.items()}
+    counts = {s: int(v) for s, v in exact.items()}
+    order = sorted(exact, key=lambda s: (exact[s] - counts[s], rng.random()), reverse=True)
+    for s in order[: n - sum(counts.values())]:
+        counts[s] += 1
+    return counts
+
+
+def sample_mix(taxonomy: Taxonomy, n: int, seed: int, *, target: MixTarget = PUBLISHED_MIX,
+               profiles: Mapping[str, SkillProfile] | None = None) -> list[SkillSample]:
+    """Draw `n` samples whose mix (single/multi-app, files, file kinds) is planned to `target`,
+    stratified per skill, hence per app, area, difficulty and single vs multi-app, and shuffled
+    by the seed. Same (taxonomy, n, seed) gives the same list."""
+    rng = random.Random(seed)
+    weights = mix_weights(taxonomy, load_profiles() if profiles is None else profiles, target)
+    drawn = [skill for skill, count in sorted(quotas(weights, n, rng).items()) for _ in range(count)]
+    rng.shuffle(drawn)
+    return [SkillSample(position=i, skill=taxonomy.get(s), seed=derive_seed(seed, i)) for i, s in enumerate(drawn)]
+
+
+def sample_profile_mix(drawn: list[SkillSample], profiles: Mapping[str, SkillProfile]) -> dict[str, float]:
+    """The mix a drawn list has by its skills' profiles (skills without one are left out)."""
+    counts: dict[str, float] = {}
+    for sample in drawn:
+        if sample.skill.id in profiles:
+            counts[sample.skill.id] = counts.get(sample.skill.id, 0) + 1
+    return {k: round(v, 4) for k, v in predicted_mix(counts, profiles).items()}

@@ -216,3 +216,6 @@ _register_author_commands(app)
 from forge.cli.export import register as _register_training_commands  # noqa: E402  (forge export|train)
 
 _register_training_commands(app)
+from forge.cli.skills import register as _register_skill_commands  # noqa: E402  (forge skills build|stats|show|sample, forge stats)
+
+_register_skill_commands(app, skills_app)

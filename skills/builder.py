@@ -1,0 +1,217 @@
+"""Build the committed taxonomy from its source: deterministic, validated, written atomically.
+
+`build_taxonomy` reads every `data/skills/spec/<app>.toml`, turns each row into a `Skill`, and
+checks it: the row's shape, a declared area, a unique id and description, a workflow family that
+exists and takes the row's params (asked of `Families`, so this package never imports
+`workflows`), and no padding (two skills realised by the same family with the same params are one
+skill). A bad row becomes a `BuildProblem` naming the skill and the cause; the rest still build.
+
+`render` turns the result into the committed files: `<app>.jsonl` per app, `profiles.json` (each
+skill's file types, for the sampler's mix) and `manifest.json` (counts and a sha256 per file and
+over all). `write_taxonomy` lands them all or none; `diff_taxonomy` says how the committed files
+differ from a fresh build (the test that keeps them honest).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from forge.models import Skill
+from skills.source import SkillRow, read_source
+
+SPEC_DIR = Path(__file__).resolve().parent.parent / "data" / "skills" / "spec"
+MANIFEST = "manifest.json"
+PROFILES = "profiles.json"
+FORMAT = 1
+
+
+class Families(Protocol):
+    """What the builder asks of the workflow library (implemented over `workflows.WORKFLOWS`)."""
+
+    def problem(self, skill: Skill) -> str | None:
+        """Why `skill` cannot be realised (unknown family, params it does not take), or None."""
+
+    def file_types(self, workflow: str) -> list[str]:
+        """The file type of each distinct file the family's tasks reference (an in-place file once)."""
+
+
+class BuildProblem(BaseModel):
+    """A row left out of the build, and why."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str = Field(description="file:row of the source row")
+    skill: str = Field(description="The skill id, or `?` when the row is too broken to name one.")
+    cause: str
+
+
+class SkillProfile(BaseModel):
+    """What a skill's tasks look like from outside: used to plan the sampler's mix."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    multi_app: bool
+    file_types: list[str]
+
+
+class BuildResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    skills: list[Skill]
+    profiles: dict[str, SkillProfile]
+    awaiting_environment: dict[str, str] = Field(default_factory=dict, description="skill id -> environment")
+    problems: list[BuildProblem] = Field(default_factory=list)
+
+
+def build_taxonomy(families: Families, spec_dir: Path = SPEC_DIR) -> BuildResult:
+    """Every source file's rows as skills, in file order then row order; bad rows as problems."""
+    files = sorted(spec_dir.glob("*.toml"))
+    if not files:
+        return BuildResult(skills=[], profiles={}, problems=[BuildProblem(
+            source=str(spec_dir), skill="?", cause="no *.toml source files here")])
+    skills: list[Skill] = []
+    profiles: dict[str, SkillProfile] = {}
+    awaiting: dict[str, str] = {}
+    problems: list[BuildProblem] = []
+    seen_ids: dict[str, str] = {}
+    seen_text: dict[str, str] = {}
+    seen_realisation: dict[str, str] = {}
+    for path in files:
+        try:
+            source = read_source(path)
+        except ValueError as exc:
+            problems.append(BuildProblem(source=path.name, skill="?", cause=str(exc)))
+            continue
+        for number, raw in enumerate(source.rows, start=1):
+            where = f"{path.name}:skill {number}"
+            name = _guess_id(source.app, raw)
+            try:
+                row = SkillRow.model_validate(raw)
+                skill = Skill(id=row.skill_id(source.app), apps=row.apps or [source.app],
+                              category=f"{source.app}.{row.area}", description=row.description,
+                              workflow=row.workflow, params=row.params, channel_affinity=row.channel,
+                              difficulty=row.difficulty)
+            except ValidationError as exc:
+                problems.append(BuildProblem(source=where, skill=name, cause=_short(exc)))
+                continue
+            realisation = json.dumps([skill.workflow, skill.params], sort_keys=True)
+            cause = (
+                f"area {row.area!r} is not declared under [areas] (declared: {sorted(source.areas)})"
+                if row.area not in source.areas else
+                f"duplicate id: already defined at {seen_ids[skill.id]}" if skill.id in seen_ids else
+                f"duplicate description: same as {seen_text[skill.description]}" if skill.description in seen_text else
+                f"padding: realised exactly like {seen_realisation[realisation]} (same family, same params)"
+                if realisation in seen_realisation else
+                families.problem(skill)
+            )
+            if cause:
+                problems.append(BuildProblem(source=where, skill=skill.id, cause=cause))
+                continue
+            seen_ids[skill.id] = seen_text[skill.description] = seen_realisation[realisation] = skill.id
+            skills.append(skill)
+            profiles[skill.id] = SkillProfile(multi_app=len(skill.apps) > 1, file_types=families.file_types(skill.workflow))
+            if row.environment:
+                awaiting[skill.id] = row.environment
+    return BuildResult(skills=skills, profiles=profiles, awaiting_environment=awaiting, problems=problems)
+
+
+def _guess_id(app: str, raw: object) -> str:
+    if not isinstance(raw, dict):
+        return "?"
+    parts = [app, raw.get("area"), raw.get("operation"), raw.get("variant")]
+    return ".".join(str(p) for p in parts if p) if raw.get("area") and raw.get("operation") else "?"
+
+
+def _short(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'row'}: {e['msg']}" for e in exc.errors())
+
+
+def render(result: BuildResult) -> dict[str, str]:
+    """The committed files' exact text, by file name: one JSONL per app, profiles, manifest."""
+    by_app: dict[str, list[Skill]] = {}
+    for skill in result.skills:
+        by_app.setdefault(skill.id.split(".", 1)[0], []).append(skill)
+    files = {f"{app}.jsonl": "".join(json.dumps(s.model_dump(mode="json")) + "\n" for s in skills)
+             for app, skills in sorted(by_app.items())}
+    files[PROFILES] = json.dumps({k: v.model_dump() for k, v in sorted(result.profiles.items())}, indent=1) + "\n"
+    digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in sorted(files.items())}
+    manifest = {
+        "format": FORMAT,
+        "skills": len(result.skills),
+        "by_app": {app: len(skills) for app, skills in sorted(by_app.items())},
+        "families": len({s.workflow for s in result.skills}),
+        "awaiting_environment": dict(sorted(result.awaiting_environment.items())),
+        "files": digests,
+        "checksum": hashlib.sha256("".join(f"{k}:{v}\n" for k, v in digests.items()).encode()).hexdigest(),
+    }
+    files[MANIFEST] = json.dumps(manifest, indent=1) + "\n"
+    return files
+
+
+def write_taxonomy(files: dict[str, str], out_dir: Path) -> list[Path]:
+    """Write every file or none: all go to temporary files first, then each is renamed into place.
+
+    App files an earlier build wrote (listed in the old manifest) that this build no longer has are
+    removed, so a renamed app leaves no stale skills behind.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for name, text in files.items():
+            handle, temp = tempfile.mkstemp(prefix=f".{name}.", dir=out_dir)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            staged.append((Path(temp), out_dir / name))
+    except BaseException:
+        for temp, _ in staged:
+            temp.unlink(missing_ok=True)
+        raise
+    stale = [out_dir / n for n in _listed(out_dir / MANIFEST) if n not in files]
+    for temp, final in staged:
+        os.replace(temp, final)
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return [final for _, final in staged]
+
+
+def _listed(manifest: Path) -> list[str]:
+    try:
+        return list(json.loads(manifest.read_text(encoding="utf-8")).get("files", {}))
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
+def diff_taxonomy(files: dict[str, str], out_dir: Path) -> list[str]:
+    """How the committed files differ from `files` (empty when they match byte for byte)."""
+    differences = []
+    for name, text in sorted(files.items()):
+        path = out_dir / name
+        if not path.is_file():
+            differences.append(f"{name}: missing (run `forge skills build`)")
+        elif path.read_text(encoding="utf-8") != text:
+            differences.append(f"{name}: differs from the builder's output (run `forge skills build`)")
+    extra = sorted(p.name for p in out_dir.glob("*.jsonl") if p.name not in files)
+    differences += [f"{name}: not produced by the builder (remove it or add its source)" for name in extra]
+    return differences
+
+
+def verify_checksum(out_dir: Path) -> list[str]:
+    """Whether the committed files still match the manifest's digests (a hand edit shows here)."""
+    try:
+        manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [f"{MANIFEST}: unreadable: {exc}"]
+    wrong = []
+    for name, digest in manifest.get("files", {}).items():
+        path = out_dir / name
+        actual = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+        if actual != digest:
+            wrong.append(f"{name}: sha256 {actual[:12]} != manifest {digest[:12]}")
+    return wrong

@@ -1,0 +1,108 @@
+"""The task mix a batch should have, and the per-skill weights that give it.
+
+The published run's shares (`PUBLISHED_MIX`) are the default target: single vs multi-app tasks,
+tasks with files, file references per task, and the file-reference mix by kind. Each skill's
+profile (multi-app or not, the file types its tasks reference) is linear in the weights, so
+`plan_weights` fits them by projected gradient descent on the squared share errors, with a floor
+so every skill is still drawn and a small pull towards even weights so the fit is unique.
+Pure Python: a few dozen skills and ten shares need no solver library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.stats import FILE_KINDS, file_kind
+from skills.builder import SkillProfile
+
+
+class MixTarget(BaseModel):
+    """Shares to aim for (fractions); `file_mix` is over file references, by `forge.stats.file_kind`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    multi_app: float = Field(ge=0, le=1)
+    with_files: float = Field(ge=0, le=1)
+    references_per_task: float = Field(ge=0)
+    file_mix: dict[str, float]
+
+
+# References per task is a mean, not a share, and today's families reference at most 3 files: fitting it
+# hard drags the file-kind shares towards 3-file families, so it only breaks ties.
+REFERENCES_WEIGHT = 0.02
+
+PUBLISHED_MIX = MixTarget(
+    multi_app=0.3824, with_files=0.905, references_per_task=2.99,
+    file_mix={"code": 0.156, "spreadsheet": 0.155, "text": 0.153, "presentation": 0.107, "document": 0.084,
+              "pdf": 0.062, "other": 0.284},
+)
+
+
+def _rows(profiles: list[SkillProfile], target: MixTarget) -> list[tuple[list[float], float, float]]:
+    """(coefficients, goal, importance) per share; each is linear in the weights."""
+    refs = [float(len(p.file_types)) for p in profiles]
+    rows = [([float(p.multi_app) for p in profiles], target.multi_app, 1.0),
+            ([float(bool(p.file_types)) for p in profiles], target.with_files, 1.0),
+            ([r / 3 for r in refs], target.references_per_task / 3, REFERENCES_WEIGHT)]
+    for kind in FILE_KINDS:
+        share = target.file_mix.get(kind, 0.0)
+        counts = [sum(file_kind(t) == kind for t in p.file_types) for p in profiles]
+        # sum w*count_k / sum w*refs = share  <=>  sum w*(count_k - share*refs) = 0 (scaled to a share)
+        rows.append(([(c - share * r) / 3 for c, r in zip(counts, refs, strict=True)], 0.0, 1.0))
+    return rows
+
+
+def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLISHED_MIX, *,
+                 floor: float = 0.2, evenness: float = 0.02, steps: int = 4000) -> dict[str, float]:
+    """Weights (summing to 1) whose mix comes closest to `target`; every skill keeps at least
+    `floor` of an even share, so none disappears from the batch."""
+    ids = sorted(profiles)
+    n = len(ids)
+    if n == 0:
+        return {}
+    rows = _rows([profiles[i] for i in ids], target)
+    low = floor / n
+    # step 1/L, L bounding the gradient's Lipschitz constant; Nesterov momentum (FISTA) to converge fast
+    rate = 1.0 / (2 * (evenness + sum(importance * sum(c * c for c in coefficients) for coefficients, _, importance in rows)))
+    weights = previous = [1.0 / n] * n
+    momentum = 1.0
+    for _ in range(steps):
+        following = (1 + (1 + 4 * momentum * momentum) ** 0.5) / 2
+        point = [w + (momentum - 1) / following * (w - p) for w, p in zip(weights, previous, strict=True)]
+        momentum = following
+        grad = [2 * evenness * (w - 1.0 / n) for w in point]
+        for coefficients, goal, importance in rows:
+            error = sum(c * w for c, w in zip(coefficients, point, strict=True)) - goal
+            for i, c in enumerate(coefficients):
+                grad[i] += 2 * importance * error * c
+        previous, weights = weights, _project([w - rate * g for w, g in zip(point, grad, strict=True)], low)
+    return dict(zip(ids, weights, strict=True))
+
+
+def _project(values: list[float], low: float) -> list[float]:
+    """Euclidean projection onto {w >= low, sum w = 1} (the sort-based simplex projection)."""
+    mass = 1.0 - low * len(values)
+    shifted = [v - low for v in values]
+    ordered = sorted(shifted, reverse=True)
+    total, theta = 0.0, 0.0
+    for k, value in enumerate(ordered, start=1):
+        total += value
+        candidate = (total - mass) / k
+        if value - candidate > 0:
+            theta = candidate
+    return [max(v - theta, 0.0) + low for v in shifted]
+
+
+def predicted_mix(weights: Mapping[str, float], profiles: Mapping[str, SkillProfile]) -> dict[str, float]:
+    """The shares a batch drawn with `weights` has in expectation (same keys as `forge.stats` reports)."""
+    total = sum(weights.values()) or 1.0
+    refs = sum(w * len(profiles[s].file_types) for s, w in weights.items())
+    mix = {"multi_app": sum(w for s, w in weights.items() if profiles[s].multi_app) / total,
+           "with_files": sum(w for s, w in weights.items() if profiles[s].file_types) / total,
+           "references_per_task": refs / total}
+    for kind in FILE_KINDS:
+        count = sum(w * sum(file_kind(t) == kind for t in profiles[s].file_types) for s, w in weights.items())
+        mix[f"files.{kind}"] = count / refs if refs else 0.0
+    return mix
