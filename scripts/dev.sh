@@ -9,7 +9,12 @@ need_apt=()
 command -v bwrap >/dev/null || need_apt+=(bubblewrap)
 command -v setpriv >/dev/null || need_apt+=(util-linux)
 command -v cc >/dev/null || need_apt+=(gcc libc6-dev)   # builds the sandbox's native python shim
-command -v soffice >/dev/null || need_apt+=(libreoffice-calc-nogui libreoffice-writer-nogui libreoffice-impress-nogui)
+# LibreOffice with its X11 interface (`gen`): headless conversions and the GUI channel's apps alike
+[ -e /usr/lib/libreoffice/program/libvclplug_genlo.so ] || need_apt+=(libreoffice-calc libreoffice-writer libreoffice-impress)
+command -v Xvfb >/dev/null || need_apt+=(xvfb)          # the GUI channel: a display per episode,
+command -v openbox >/dev/null || need_apt+=(openbox)    # a light window manager,
+command -v xdotool >/dev/null || need_apt+=(xdotool)    # computer_use actions,
+command -v xev >/dev/null || need_apt+=(x11-utils)      # and an X client the desktop tests watch
 /usr/bin/python3 -c 'import uno' 2>/dev/null || need_apt+=(python3-uno)   # keeps one soffice per worker
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
@@ -33,7 +38,7 @@ stamp=.venv/.forge-installed
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[dev,train]"
+  .venv/bin/python -m pip install -q -e ".[dev,train,gui]"   # gui: screenshots (mss, Pillow)
   touch "$stamp"
 fi
 
