@@ -72,7 +72,8 @@ class _ProcessPool(ProcessPoolTaskRunner):
     """Prefect's process pool, whose thread that forwards the workers' task-run events to the API
     runs in the flow's context: a new thread starts with empty context variables, so without this
     it misses settings made in-process (`temporary_settings`, as in tests and notebooks) and sends
-    the events to a temporary server instead of the flow's."""
+    the events to a temporary server instead of the flow's. (`_forward_subprocess_messages` is
+    Prefect's own, private: pyproject pins prefect to 3.9.x, and the flow tests would catch a change.)"""
 
     def __enter__(self) -> _ProcessPool:
         self._context = contextvars.copy_context()
