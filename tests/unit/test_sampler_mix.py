@@ -1,0 +1,63 @@
+"""The mix-planned sampler: seeded, stratified per skill, and on a 2,000-task draw within 2 points of
+the published single/multi-app and file-kind shares; the profiles it plans with are the files real
+bundles reference."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from forge.stats import task_record
+from skills import load_taxonomy
+from skills.builder import SkillProfile
+from skills.mix import PUBLISHED_MIX, MixTarget, plan_weights, predicted_mix
+from skills.sampler import load_profiles, quotas, sample_mix, sample_profile_mix
+from workflows import WORKFLOWS
+
+
+def test_sampling_is_seeded_and_draws_every_skill() -> None:
+    taxonomy = load_taxonomy()
+    first = sample_mix(taxonomy, 2000, seed=7)
+    assert [s.skill.id for s in first] == [s.skill.id for s in sample_mix(taxonomy, 2000, seed=7)]
+    assert [s.skill.id for s in first] != [s.skill.id for s in sample_mix(taxonomy, 2000, seed=8)]
+    assert len(first) == 2000 and [s.position for s in first] == list(range(2000))
+    assert set(Counter(s.skill.id for s in first)) == set(taxonomy.skills)  # the floor keeps every skill in
+
+
+def test_a_2000_task_draw_lands_within_two_points_of_the_published_shares() -> None:
+    mix = sample_profile_mix(sample_mix(load_taxonomy(), 2000, seed=0), load_profiles())
+    assert abs(mix["multi_app"] - PUBLISHED_MIX.multi_app) <= 0.02, mix
+    for kind, share in PUBLISHED_MIX.file_mix.items():
+        assert abs(mix[f"files.{kind}"] - share) <= 0.02, (kind, mix)
+
+
+def test_profiles_are_the_files_real_bundles_reference() -> None:
+    taxonomy, profiles = load_taxonomy(), load_profiles()
+    assert set(profiles) == set(taxonomy.skills)
+    for skill in taxonomy.skills.values():
+        bundle = WORKFLOWS.get(skill.workflow).build(skill, seed=3)
+        assert Counter(task_record(bundle).file_types) == Counter(profiles[skill.id].file_types), skill.id
+        assert profiles[skill.id].multi_app == (len(set(bundle.apps)) > 1), skill.id
+
+
+def test_an_achievable_target_is_met_and_the_floor_holds() -> None:
+    profiles = {"a": SkillProfile(multi_app=False, file_types=["xlsx"]),
+                "b": SkillProfile(multi_app=True, file_types=["docx", "pdf"]),
+                "c": SkillProfile(multi_app=False, file_types=["py", "py", "json"])}
+    target = MixTarget(multi_app=0.3, with_files=1.0, references_per_task=1.7,
+                       file_mix={"spreadsheet": 0.5 / 1.7, "document": 0.3 / 1.7, "pdf": 0.3 / 1.7,
+                                 "code": 0.4 / 1.7, "other": 0.2 / 1.7})
+    weights = plan_weights(profiles, target, floor=0.2, evenness=0.0)
+    assert weights == pytest.approx({"a": 0.5, "b": 0.3, "c": 0.2}, abs=0.01)
+    assert predicted_mix(weights, profiles)["multi_app"] == pytest.approx(0.3, abs=0.01)
+    skewed = plan_weights(profiles, target.model_copy(update={"multi_app": 1.0}), floor=0.6)
+    assert min(skewed.values()) >= 0.6 / 3 - 1e-9 and sum(skewed.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("n", [1, 7, 100, 2001])
+def test_quotas_split_exactly_n(n: int) -> None:
+    counts = quotas({"a": 0.5, "b": 0.3, "c": 0.2}, n, random.Random(0))
+    assert sum(counts.values()) == n
+    assert all(abs(counts[k] - n * w) < 1 for k, w in {"a": 0.5, "b": 0.3, "c": 0.2}.items())

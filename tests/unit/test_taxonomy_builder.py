@@ -1,0 +1,171 @@
+"""The taxonomy is built from its TOML source: the committed files are exactly the builder's output,
+every skill is realisable by its family, and bad rows are named and left out without losing the rest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from forge.cli.app import app
+from forge.cli.skills import WorkflowFamilies
+from skills import load_taxonomy
+from skills.builder import MANIFEST, build_taxonomy, diff_taxonomy, render, verify_checksum, write_taxonomy
+from skills.taxonomy import DEFAULT_TAXONOMY
+from workflows import validate_skills
+
+GOOD = '''
+app = "sheet"
+
+[areas.data]
+title = "Sorting and filtering"
+
+[[skill]]
+area = "data"
+operation = "sort"
+variant = "descending"
+workflow = "spreadsheet.sort_rows"
+params = { descending = true }
+channel = "hybrid"
+difficulty = 1
+description = "Sort a table's rows, largest value first."
+'''
+
+BAD_ROWS = GOOD + '''
+[[skill]]
+area = "data"
+operation = "sort"
+variant = "descending"
+workflow = "spreadsheet.sort_rows"
+params = { descending = false }
+channel = "hybrid"
+difficulty = 1
+description = "The same id a second time, realised differently."
+
+[[skill]]
+area = "data"
+operation = "teleport"
+workflow = "spreadsheet.teleport"
+channel = "gui"
+difficulty = 2
+description = "A family that does not exist."
+
+[[skill]]
+area = "data"
+operation = "sort_by_colour"
+workflow = "spreadsheet.sort_rows"
+params = { colour = "red" }
+channel = "gui"
+difficulty = 2
+description = "A parameter the family does not take."
+
+[[skill]]
+area = "data"
+operation = "sort_again"
+workflow = "spreadsheet.sort_rows"
+params = { descending = true }
+channel = "gui"
+difficulty = 2
+description = "Padding: the same family and params as the first skill."
+
+[[skill]]
+area = "charts"
+operation = "pie"
+workflow = "spreadsheet.sort_rows"
+params = { descending = false }
+channel = "gui"
+difficulty = 2
+description = "An area the file never declared."
+
+[[skill]]
+area = "data"
+operation = "broken"
+workflow = "spreadsheet.filter_rows"
+channel = "sideways"
+difficulty = 9
+description = "A row whose channel and difficulty are out of range."
+
+[[skill]]
+area = "data"
+operation = "ascending"
+workflow = "spreadsheet.sort_rows"
+params = { descending = false }
+channel = "hybrid"
+difficulty = 1
+description = "Sort a table's rows, smallest value first."
+'''
+
+
+def test_committed_taxonomy_is_exactly_the_builders_output() -> None:
+    result = build_taxonomy(WorkflowFamilies())
+    assert result.problems == []
+    assert diff_taxonomy(render(result), DEFAULT_TAXONOMY) == []
+    assert verify_checksum(DEFAULT_TAXONOMY) == []
+    manifest = json.loads((DEFAULT_TAXONOMY / MANIFEST).read_text())
+    assert manifest["skills"] == len(load_taxonomy(DEFAULT_TAXONOMY)) == len(result.skills)
+
+
+def test_every_committed_skill_is_realisable_unique_and_keeps_the_ids_tests_use() -> None:
+    skills = list(load_taxonomy(DEFAULT_TAXONOMY).skills.values())
+    assert validate_skills(skills) == []
+    assert len({s.description for s in skills}) == len(skills)
+    assert len({json.dumps([s.workflow, s.params], sort_keys=True) for s in skills}) == len(skills)  # no padding
+    for skill in skills:
+        assert skill.category == ".".join(skill.id.split(".")[:2])
+        assert 3 <= len(skill.id.split(".")) <= 4
+    ids = {s.id for s in skills}
+    assert {"spreadsheet.data.sort.ascending", "spreadsheet.formula.total_row.sum", "text.logs.filter_errors",
+            "multi.pdf_to_spreadsheet.copy_table", "code.debug.fix_failing_test"} <= ids
+
+
+def test_a_hand_edit_breaks_the_checksum(tmp_path: Path) -> None:
+    write_taxonomy(render(build_taxonomy(WorkflowFamilies())), tmp_path)
+    assert verify_checksum(tmp_path) == []
+    path = tmp_path / "text.jsonl"
+    path.write_text(path.read_text().replace("ERROR lines", "error lines"))
+    assert [p.split(":")[0] for p in verify_checksum(tmp_path)] == ["text.jsonl"]
+    assert any(d.startswith("text.jsonl") for d in diff_taxonomy(render(build_taxonomy(WorkflowFamilies())), tmp_path))
+
+
+def test_bad_rows_are_named_with_their_cause_and_the_rest_still_build(tmp_path: Path) -> None:
+    (tmp_path / "sheet.toml").write_text(BAD_ROWS)
+    (tmp_path / "broken.toml").write_text("app = 'x'\n[[skill]\n")
+    result = build_taxonomy(WorkflowFamilies(), tmp_path)
+    assert [s.id for s in result.skills] == ["sheet.data.sort.descending", "sheet.data.ascending"]
+    causes = {p.skill: p.cause for p in result.problems}
+    assert "broken.toml: not readable TOML: Expected" in causes["?"]
+    assert "duplicate id" in causes["sheet.data.sort.descending"]
+    assert "unknown workflow 'spreadsheet.teleport'" in causes["sheet.data.teleport"]
+    assert "colour" in causes["sheet.data.sort_by_colour"] and "allowed params" in causes["sheet.data.sort_by_colour"]
+    assert "padding" in causes["sheet.data.sort_again"] and "sheet.data.sort.descending" in causes["sheet.data.sort_again"]
+    assert "area 'charts' is not declared" in causes["sheet.charts.pie"]
+    assert "channel" in causes["sheet.data.broken"] and "difficulty" in causes["sheet.data.broken"]
+    assert all(p.source.startswith(("sheet.toml:skill ", "broken.toml")) for p in result.problems)
+
+
+def test_a_failed_write_lands_nothing(tmp_path: Path) -> None:
+    (tmp_path / "code.jsonl").write_text("old\n")
+    with pytest.raises(OSError):
+        write_taxonomy({"code.jsonl": "new\n", "no_such_dir/x.jsonl": "y\n"}, tmp_path)
+    assert (tmp_path / "code.jsonl").read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["code.jsonl"]
+
+
+def test_forge_skills_build_writes_a_loadable_taxonomy_and_reports_problems(tmp_path: Path) -> None:
+    source, out = tmp_path / "spec", tmp_path / "out"
+    source.mkdir()
+    (source / "sheet.toml").write_text(GOOD)
+    runner = CliRunner()
+    done = runner.invoke(app, ["skills", "build", "--spec-dir", str(source), "--out-dir", str(out), "--json"])
+    assert done.exit_code == 0, done.output
+    assert list(load_taxonomy(out).skills) == ["sheet.data.sort.descending"]
+    assert runner.invoke(app, ["skills", "build", "--check", "--spec-dir", str(source), "--out-dir", str(out)]).exit_code == 0
+    (source / "sheet.toml").write_text(BAD_ROWS)
+    checked = runner.invoke(app, ["skills", "build", "--check", "--json", "--spec-dir", str(source), "--out-dir", str(out)])
+    report = json.loads(checked.output)
+    assert checked.exit_code == 1 and not report["written"]
+    assert {p["skill"] for p in report["problems"]} >= {"sheet.data.teleport", "sheet.data.sort_again"}
+    assert any(d.startswith("sheet.jsonl: differs") for d in report["differences"])
+    assert list(load_taxonomy(out).skills) == ["sheet.data.sort.descending"]  # --check wrote nothing
