@@ -50,8 +50,8 @@ def test_unknown_skills_are_recorded_and_the_rest_run(cli_env: dict[str, str], t
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--harness", "gui"], "unknown harness 'gui'; known: terminal"),
-        (["--output-dir", "/proc/forge-shards"], "pass a writable --output-dir"),
+        (["--harness", "no-such-harness"], "unknown harness 'no-such-harness'; known: "),
+        (["--output-dir", f"{os.devnull}/forge-shards"], "pass a writable --output-dir"),  # under a file: never creatable
         (["--skill", "spreadsheet.no.such"], "none of the requested skills exist"),
     ],
 )
@@ -61,10 +61,10 @@ def test_bad_input_gets_a_clear_message_and_exit_2(args: list[str], message: str
     assert message in " ".join(run.stderr.split())
 
 
-def test_a_configured_model_endpoint_is_refused_not_silently_replayed(cli_env: dict[str, str]) -> None:
+def test_a_half_configured_model_endpoint_is_refused_not_silently_replayed(cli_env: dict[str, str]) -> None:
     run = forge("generate", "--tasks", "1", env={**cli_env, "FORGE_TEACHER_BASE_URL": "http://127.0.0.1:9/v1"})
     assert run.returncode == 2
-    assert "no model-backed teacher" in " ".join(run.stderr.split())
+    assert "FORGE_TEACHER_BASE_URL is set but FORGE_TEACHER_MODEL is not" in " ".join(run.stderr.split())
 
 
 def test_skills_list_shows_the_taxonomy(cli_env: dict[str, str]) -> None:

@@ -195,18 +195,35 @@ def test_truncated_file_fails_with_soffice_complaint(convert: Callable[..., Roun
     assert "wrote no csv" in result.message and "source file could not be loaded" in result.message
 
 
-def test_timeout_kills_the_process_group(engine: str, tmp_path: Path) -> None:
-    own, pipes = tmp_path / "timeout-profile", _uno_pipes()
+def test_timeout_kills_the_process_group(engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own, pipes = tmp_path / "timeout-profile", _bridge_pipes(monkeypatch)
     result = roundtrip(make_docx(), "docx", profile_dir=own, timeout_s=0.05, engine=engine)
     assert not result.ok and result.exit_code is None
     assert "did not finish within 0.05s" in result.message
     assert not _processes_of(own), "soffice processes survived the timeout"
-    assert _uno_pipes() <= pipes, "a killed soffice left its pipe's socket in /tmp"
+    assert not [p for p in pipes if os.path.lexists(p)], "a killed soffice left its pipe's socket in /tmp"
     assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine=engine))  # the next one starts afresh
 
 
-def _uno_pipes() -> set[str]:
-    return {p.name for p in Path("/tmp").glob("OSL_PIPE_*_forge-lo-*")}
+def _bridge_pipes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The pipe sockets of the bridges this test starts (filled as they start): only ours, as
+    other processes on the machine may start and stop LibreOffice pipes in /tmp meanwhile."""
+    started: list[str] = []
+    real_init = libreoffice_uno._Bridge.__init__
+
+    def recording_init(self: libreoffice_uno._Bridge, *args: object, **kwargs: object) -> None:
+        try:
+            real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            if hasattr(self, "pipe"):
+                started.append(_pipe_socket(self.pipe))
+
+    monkeypatch.setattr(libreoffice_uno._Bridge, "__init__", recording_init)
+    return started
+
+
+def _pipe_socket(pipe: str) -> str:
+    return f"/tmp/OSL_PIPE_{os.getuid()}_{pipe}"  # where LibreOffice puts a pipe (fixed by soffice)
 
 
 def _processes_of(profile: Path) -> list[str]:
@@ -249,10 +266,10 @@ def _bridge_pid(profile: Path) -> int:
 
 
 def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_path: Path) -> None:
-    own, pipes = tmp_path / "kept", _uno_pipes()
+    own = tmp_path / "kept"
     assert_ok(roundtrip(make_xlsx(), "xlsx", profile_dir=own, engine="uno"))
-    first, first_pipe = _bridge_pid(own), _uno_pipes() - pipes
-    assert len(first_pipe) == 1
+    first, first_pipe = _bridge_pid(own), _pipe_socket(libreoffice_uno._bridges._by_profile[own.resolve()].pipe)
+    assert os.path.exists(first_pipe)  # the running soffice's pipe
     assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine="uno"))
     assert _bridge_pid(own) == first  # the same bridge, so the same soffice
     offices = [pid for pid in _processes_of(own) if "soffice.bin" in _cmdline(pid)]
@@ -260,7 +277,7 @@ def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_pa
     os.kill(int(offices[0]), 9)  # LibreOffice crashes between two files
     assert_ok(roundtrip(make_pptx(), "pptx", profile_dir=own, engine="uno"))
     assert _bridge_pid(own) != first
-    assert not first_pipe & _uno_pipes(), "the crashed soffice's pipe socket was left in /tmp"
+    assert not os.path.lexists(first_pipe), "the crashed soffice's pipe socket was left in /tmp"
 
 
 def test_a_kept_soffice_stops_once_its_thread_has_ended(tmp_path: Path) -> None:

@@ -54,7 +54,8 @@ def test_new_app_writes_a_skeleton_that_passes_the_gates(tmp_path: Path) -> None
 
 def scratch_venv(tmp_path: Path) -> Path:
     """A fresh venv that sees this environment's packages (forge, its dependencies) through a .pth,
-    so installing the example (`--no-deps`) needs only its build backend, from pip's cache or PyPI."""
+    so installing the example (`--no-deps --no-index --no-build-isolation`) needs no network: its build
+    backend is this environment's setuptools (in the dev extra)."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     purelib = Path(sysconfig.get_paths(vars={"base": str(venv), "platbase": str(venv)})["purelib"])
@@ -83,7 +84,7 @@ def test_the_example_plugin_installs_and_generates(tmp_path: Path, cli_env: dict
     (broken / "forge_broken_plugin").mkdir(parents=True)
     (broken / "pyproject.toml").write_text(BROKEN_PYPROJECT)
     (broken / "forge_broken_plugin" / "__init__.py").write_text("raise ImportError('needs a library nobody has')\n")
-    install = subprocess.run([python, "-m", "pip", "install", "--no-deps", str(src), str(broken)],
+    install = subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "--no-build-isolation", str(src), str(broken)],
                              capture_output=True, check=False, text=True, timeout=600)
     assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
 

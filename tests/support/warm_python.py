@@ -40,7 +40,7 @@ def pids_of_uid(uid: int) -> list[int]:
     return [pid for pid, text in _each_process("status") if uid_of(text) == uid]
 
 
-def server_of(box: BwrapSandbox, timeout_s: float = 10.0) -> int:
+def server_of(box: BwrapSandbox, timeout_s: float = 120.0) -> int:  # a bound against a hang only
     """The host pid of the sandbox's own warm python server: the template's child in its mounts."""
     template = template_pid()
     assert box.uid is not None

@@ -31,6 +31,8 @@ from forge.sandbox import (
 from tests.conftest import require
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+_SANDBOX_TOPS = {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",  # shown by design
+                 "/proc", "/dev", "/tmp", "/run", "/job"}
 needs_bwrap = require(shutil.which("bwrap") is not None, "bubblewrap is not installed")
 
 
@@ -73,6 +75,21 @@ def _pids_of_uid(uid: int) -> list[int]:
         return False
 
     return _host_pids_where(owned)
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _wait_until_no_pids_of(uid: int, hang_guard_s: float = 120) -> None:
+    """Wait for the uid's processes to be gone; the bound only stops a hang (not a speed test)."""
+    deadline = time.monotonic() + hang_guard_s
+    while left := _pids_of_uid(uid):
+        assert time.monotonic() < deadline, [(pid, _comm(pid)) for pid in left]
+        time.sleep(0.05)
 
 
 # --- contract and configuration -------------------------------------------------------
@@ -151,9 +168,8 @@ def test_output_is_truncated_but_fully_drained(job_dir: Path) -> None:
 
 @needs_bwrap
 def test_a_command_reading_stdin_does_not_hang(box: BwrapSandbox) -> None:
-    result = box.run("cat; read line; echo rc=$?", timeout_s=5)
-    assert result.stdout == "rc=1\n" and not result.timed_out
-    assert result.duration_s < 2
+    result = box.run("cat; read line; echo rc=$?", timeout_s=120)  # a bound against a hang only
+    assert result.stdout == "rc=1\n" and not result.timed_out and result.exit_code == 0
 
 
 @needs_bwrap
@@ -184,9 +200,9 @@ def test_a_command_is_killed_at_its_time_limit(job_dir: Path) -> None:
         result = box.run(f"echo before; sleep {marker} & sleep {marker}")
         assert result.timed_out and result.exit_code == 124
         assert result.stdout == "before\n"
-        assert 0.9 < result.duration_s < 5
+        assert result.duration_s >= 1  # not before its limit (how long after depends on the machine's load)
         assert _pids_with_cmdline(f"sleep\x00{marker}") == []
-        assert box.run("echo again", timeout_s=5).shell_restarted
+        assert box.run("echo again", timeout_s=120).shell_restarted
 
 
 # --- isolation ---------------------------------------------------------------------------
@@ -246,7 +262,9 @@ def test_host_files_are_hidden_except_the_python_prefixes(box: BwrapSandbox) -> 
         return {p[len(directory) + 1 :].split("/")[0] for p in prefixes if p.startswith(directory + "/")}
 
     assert len(set(os.listdir(PROJECT_ROOT)) - allowed(str(PROJECT_ROOT))) > 0  # there is something to hide
-    for directory in ["/root", "/home", "/work", str(PROJECT_ROOT)]:
+    host_dirs = {str(Path.home()), "/home", "/root", *(str(p) for p in PROJECT_ROOT.parents if p != Path("/"))}
+    host_dirs |= {str(p) for p in Path("/").iterdir() if p.is_dir() and not p.is_symlink()} - _SANDBOX_TOPS
+    for directory in sorted(host_dirs | {str(PROJECT_ROOT)}):
         listed = set(box.run(f"ls -A {directory} 2>/dev/null").stdout.split())
         assert listed <= allowed(directory), directory
     assert box.run(f"cat {__file__}").exit_code != 0
@@ -303,15 +321,16 @@ def test_a_fork_bomb_is_contained_and_killed(job_dir: Path) -> None:
         result = box.run("bomb() { bomb | bomb & }; bomb; sleep 30", timeout_s=2)
         assert result.timed_out
         assert subprocess.run(["true"], check=False).returncode == 0  # the host can still fork
-        if uid is not None:
-            assert _pids_of_uid(uid) == []
+        if uid is not None:  # the bomb went with the shell's pid namespace, before run() returned
+            assert [pid for pid in _pids_of_uid(uid) if _comm(pid) == "bash"] == []
+            _wait_until_no_pids_of(uid)  # the shell's warm python server follows it on its own
         assert box.run("echo alive").stdout == "alive\n"
 
 
 @needs_bwrap
 def test_cpu_and_file_size_limits(job_dir: Path) -> None:
     with open_sandbox(job_dir, SandboxLimits(cpu_seconds=1, file_size_mb=1)) as box:
-        spin = box.run("python3 -c 'while True: pass'", timeout_s=10)
+        spin = box.run("python3 -c 'while True: pass'", timeout_s=120)  # ends by its CPU limit
         assert not spin.timed_out and spin.exit_code in (128 + 24, 128 + 9)  # SIGXCPU / SIGKILL
         big = box.run("head -c 2000000 /dev/zero > big.bin")
         assert big.exit_code != 0
