@@ -19,6 +19,7 @@ from forge.models import TaskBundle
 from gates.spec import GateContext, Rejection, register_gate
 
 NUM_PERM = 128
+_MAX_LSH_THRESHOLD = 0.98
 _WORD = re.compile(r"[a-z0-9_.]+")
 
 
@@ -43,7 +44,9 @@ class NearDuplicateIndex:
         if not 0 < threshold <= 1:
             raise ConfigError(f"near-duplicate threshold {threshold} must be in (0, 1]; e.g. FORGE_DEDUP_THRESHOLD=0.9")
         self.threshold = threshold
-        self._lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
+        # LSH only proposes candidates (the similarity is compared below); datasketch cannot band
+        # for a threshold above 0.98 at 128 permutations, so candidates are looked up there.
+        self._lsh = MinHashLSH(threshold=min(threshold, _MAX_LSH_THRESHOLD), num_perm=NUM_PERM)
         self._signatures: dict[str, MinHash] = {}
         self._lock = threading.Lock()
 
