@@ -1,0 +1,144 @@
+"""Mutation score of the core: how many small deliberate bugs the tests catch, by module.
+
+Each module is mutated with cosmic-ray (one operator application at a time) in a private copy of
+the tree, never in the work tree, and its tests run against each mutant: a failing test run kills
+the mutant, a passing one lets it survive. Prints ONE JSON object: per module, mutants tried,
+killed, survived, timed out, and each survivor (line, operator, occurrence) to kill or to list
+as equivalent in docs/testing.md.
+
+    .venv/bin/python bench/mutation.py                                # the default modules, 20 min each
+    .venv/bin/python bench/mutation.py --budget-s 600 gates/duplicates.py
+
+A module whose budget runs out reports what it tried so far ("complete": false).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Module -> the tests that speak for it (kept narrow: every mutant reruns them).
+TESTS: dict[str, list[str]] = {
+    "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", "tests/unit/test_check_boundaries.py"],
+    "forge/checks/table.py": ["tests/unit/test_table_checks.py", "tests/unit/test_check_boundaries.py"],
+    "gates/duplicates.py": ["tests/unit/test_near_duplicates.py"],
+    "forge/dataset/writer.py": ["tests/unit/test_dataset_writer.py"],
+}
+
+
+def _copy_tree(dest: Path) -> None:
+    """The tracked and untracked-but-not-ignored files: the tree as a fresh checkout would have it."""
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
+                            capture_output=True).stdout.decode().split("\0")
+    for rel in filter(None, listed):
+        src = ROOT / rel
+        if src.is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / rel)
+
+
+def _config(module: str, tests: list[str], timeout_s: float) -> str:
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *tests]
+    return (
+        "[cosmic-ray]\n"
+        f"module-path = {json.dumps(module)}\n"
+        f"timeout = {timeout_s}\n"
+        "excluded-modules = []\n"
+        f"test-command = {json.dumps(' '.join(command))}\n"
+        "[cosmic-ray.distributor]\n"
+        'name = "local"\n'
+    )
+
+
+def _cosmic_ray(*args: str, cwd: Path, env: dict[str, str], timeout_s: float | None = None) -> bool:
+    """Run a cosmic-ray command in its own process group; False when it ran out of time (killed)."""
+    proc = subprocess.Popen([sys.executable, "-m", "cosmic_ray.cli", *args], cwd=cwd, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return False
+    if proc.returncode != 0:
+        raise RuntimeError(f"cosmic-ray {args[0]} failed: {err.decode(errors='replace')[-2000:]}")
+    return True
+
+
+def _results(session: Path) -> tuple[int, dict[str, object]]:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    counts = {"killed": 0, "survived": 0, "timeout_or_error": 0}
+    survivors = []
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        total = db.num_work_items
+        for item, result in db.completed_work_items:
+            if result.worker_outcome == WorkerOutcome.TIMEOUT or result.test_outcome == TestOutcome.INCOMPETENT:
+                counts["timeout_or_error"] += 1  # a mutant that hangs or breaks import is caught
+            elif result.test_outcome == TestOutcome.KILLED:
+                counts["killed"] += 1
+            else:
+                counts["survived"] += 1
+                for mutation in item.mutations:
+                    changed = [line for line in (result.diff or "").splitlines()
+                               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+                    survivors.append({"line": mutation.start_pos[0], "operator": mutation.operator_name,
+                                      "occurrence": mutation.occurrence, "diff": changed})
+    return total, {**counts, "survivors": sorted(survivors, key=lambda s: s["line"])}
+
+
+def mutate(module: str, budget_s: float, per_mutant_s: float) -> dict[str, object]:
+    tests = [t for t in TESTS.get(module, []) if (ROOT / t).exists()]
+    if not tests:
+        return {"error": f"no tests are mapped to {module}; add them to TESTS in bench/mutation.py"}
+    with tempfile.TemporaryDirectory(prefix="forge-mutation-") as tmp:
+        tree = Path(tmp) / "tree"
+        _copy_tree(tree)
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
+        (tree / "cr.toml").write_text(_config(module, tests, per_mutant_s))
+        session = Path(tmp) / "session.sqlite"
+        started = time.monotonic()
+        _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
+        baseline = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+                                  cwd=tree, env=env, capture_output=True, text=True, check=False)
+        if baseline.returncode != 0:
+            return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
+        complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
+                               timeout_s=max(1.0, budget_s - (time.monotonic() - started)))
+        total, counts = _results(session)
+    tried = counts["killed"] + counts["survived"] + counts["timeout_or_error"]  # type: ignore[operator]
+    caught = counts["killed"] + counts["timeout_or_error"]  # type: ignore[operator]
+    return {"mutants": total, "tried": tried, "complete": complete, "tests": tests,
+            "killed_pct": round(100 * caught / tried, 1) if tried else None,
+            "seconds": round(time.monotonic() - started, 1), **counts}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", default=list(TESTS), help="module paths (default: %(default)s)")
+    parser.add_argument("--budget-s", type=float, default=1200.0, help="wall time per module")
+    parser.add_argument("--per-mutant-s", type=float, default=120.0, help="a test run past this kills the mutant")
+    parser.add_argument("--jobs", type=int, default=1, help="modules mutated at once")
+    args = parser.parse_args()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        runs = dict(zip(args.modules, pool.map(lambda m: mutate(m, args.budget_s, args.per_mutant_s), args.modules)))
+    tried = sum(int(r.get("tried", 0)) for r in runs.values())  # type: ignore[call-overload]
+    caught = sum(int(r.get("killed", 0)) + int(r.get("timeout_or_error", 0)) for r in runs.values())  # type: ignore[call-overload]
+    print(json.dumps({"bench": "mutation", "tool": "cosmic-ray", "modules": runs, "tried": tried,
+                      "killed_pct": round(100 * caught / tried, 1) if tried else None}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""The check registry's contract: every registered check has cases on BOTH sides of each boundary
+it enforces, with real files. A check registered later (by an app or a plugin) fails
+`test_every_registered_check_has_boundary_cases` until its cases are added to CASES here.
+
+The boundaries tried where a check has them: a discrepancy only in the LAST row (a loop that
+stops one short, or compares a prefix, passes everything else), an extra or missing row or
+column, a value just inside and just outside the tolerance, and rounding (rounded either way
+passes; unrounded or one step off fails).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.checks import CHECKS, FinalState, run_check
+from forge.models import Check
+from tests.xlsx import xlsx_bytes
+
+INPUT, OUTPUT, SHEET = "inputs/data.xlsx", "outputs/result.xlsx", "Orders"
+HEADER = ["Item", "Units", "Price"]
+A, B, C, D, E = ["a", 3, 2.5], ["b", 1, 4.0], ["c", 7, 1.25], ["d", 5, 10.0], ["e", 2, 1.255]
+ROWS = [A, B, C, D, E]  # Units sum 18; Price sum 19.005; Units * Price of the LAST row: 2.51
+
+
+@dataclass(frozen=True)
+class Case:
+    """One output of one check, and whether the check must pass it."""
+
+    label: str
+    output: list[list[Any]] | None  # the output table (header included); None: no output file
+    options: dict[str, Any]
+    passes: bool
+
+
+def table(*rows: list[Any], header: list[Any] = HEADER) -> list[list[Any]]:
+    return [list(header), *[list(r) for r in rows]]
+
+
+def with_col(rows: list[list[Any]], name: str, values: list[Any]) -> list[list[Any]]:
+    return [[*rows[0], name], *[[*r, v] for r, v in zip(rows[1:], values, strict=True)]]
+
+
+def changed(row: list[Any], index: int, value: Any) -> list[Any]:
+    out = list(row)
+    out[index] = value
+    return out
+
+
+SORT = {"column": "Units"}
+SORT_DESC = {"column": "Units", "descending": True}
+TOTAL = {"label_column": "Item", "columns": ["Units", "Price"], "tolerance": 0.01}
+REVENUE = {"new_header": "Revenue", "left": "Units", "right": "Price", "operation": "product", "decimals": 2}
+EXACT_REVENUE = [7.5, 4.0, 8.75, 50.0]  # rows a..d; e's exact product is 2.51 (2.5100000000000002 in floats)
+NEAR = {"new_header": "Revenue", "left": "Units", "right": "Price", "operation": "product", "tolerance": 0.1}
+KEEP_GT = {"column": "Units", "operator": ">", "threshold": 2}  # e (Units 2, the LAST row) is the boundary
+KEEP_GE = {"column": "Units", "operator": ">=", "threshold": 2}
+KEEP_TEXT = {"column": "Item", "operator": ">=", "threshold": "c"}
+
+CASES: dict[str, list[Case]] = {
+    "file.exists": [
+        Case("the output exists", table(A), {}, True),
+        Case("no output file", None, {}, False),
+        Case("a path escaping the job dir", table(A), {"file": "../result.xlsx"}, False),
+    ],
+    "table.sorted_by": [
+        Case("sorted ascending", table(B, E, A, D, C), SORT, True),
+        Case("sorted descending", table(C, D, A, E, B), SORT_DESC, True),
+        Case("only the last two rows swapped", table(B, E, A, C, D), SORT, False),
+        Case("only the first two rows swapped", table(E, B, A, D, C), SORT, False),
+        Case("descending, last two swapped", table(C, D, A, B, E), SORT_DESC, False),
+        Case("ascending asked, descending given", table(C, D, A, E, B), SORT, False),
+        Case("the last row dropped", table(B, E, A, D), SORT, False),
+        Case("an extra row at the end", table(B, E, A, D, C, C), SORT, False),
+        Case("an extra column", with_col(table(B, E, A, D, C), "Note", [1, 2, 3, 4, 5]), SORT, False),
+        Case("the last row's price changed beyond float noise", table(B, E, A, D, changed(C, 2, 1.25 + 5e-6)), SORT,
+             False),
+        Case("the last row's price within float noise", table(B, E, A, D, changed(C, 2, 1.25 + 1e-9)), SORT, True),
+        Case("the last row's text changed", table(B, E, A, D, changed(C, 0, "C")), SORT, False),
+    ],
+    "table.total_row": [
+        Case("exact totals", table(*ROWS, ["Total", 18, 19.005]), TOTAL, True),
+        Case("the label in other case", table(*ROWS, ["TOTAL", 18, 19.005]), TOTAL, True),
+        Case("just inside the tolerance", table(*ROWS, ["Total", 18, 19.014]), TOTAL, True),
+        Case("just outside the tolerance", table(*ROWS, ["Total", 18, 19.016]), TOTAL, False),
+        Case("just outside, below", table(*ROWS, ["Total", 18, 18.994]), TOTAL, False),
+        Case("the last column's total missing", table(*ROWS, ["Total", 18, None]), TOTAL, False),
+        Case("the total without the last data row", table(*ROWS, ["Total", 16, 17.75]), TOTAL, False),
+        Case("the last data row changed", table(A, B, C, D, changed(E, 1, 3), ["Total", 18, 19.005]), TOTAL, False),
+        Case("the last data row dropped", table(A, B, C, D, ["Total", 18, 19.005]), TOTAL, False),
+        Case("a blank row before the total", table(*ROWS, [None, None, None], ["Total", 18, 19.005]), TOTAL, False),
+        Case("an extra row below the total", table(*ROWS, ["Total", 18, 19.005], ["x", 1, 1]), TOTAL, False),
+        Case("no total row", table(*ROWS), TOTAL, False),
+        Case("an extra column", with_col(table(*ROWS, ["Total", 18, 19.005]), "N", [1] * 6), TOTAL, False),
+        Case("the wrong label", table(*ROWS, ["Sum", 18, 19.005]), TOTAL, False),
+        Case("the average, exact", table(*ROWS, ["Average", 3.6, 3.801]),
+             {**TOTAL, "label": "Average", "aggregate": "average"}, True),
+        Case("the sum where the average is asked", table(*ROWS, ["Average", 18, 19.005]),
+             {**TOTAL, "label": "Average", "aggregate": "average"}, False),
+        Case("max", table(*ROWS, ["Max", 7, 10.0]), {**TOTAL, "label": "Max", "aggregate": "max"}, True),
+        Case("min", table(*ROWS, ["Min", 1, 1.25]), {**TOTAL, "label": "Min", "aggregate": "min"}, True),
+        Case("max where min is asked", table(*ROWS, ["Min", 7, 10.0]), {**TOTAL, "label": "Min", "aggregate": "min"},
+             False),
+    ],
+    "table.derived_column": [
+        Case("rounded half up", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51]), REVENUE, True),
+        Case("a value in the last row one step off", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.52]),
+             REVENUE, False),
+        Case("the last row unrounded", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.5101]), REVENUE, False),
+        Case("the last row missing its value", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, None]), REVENUE,
+             False),
+        Case("the last row's original value changed",
+             with_col(table(A, B, C, D, changed(E, 2, 1.26)), "Revenue", [*EXACT_REVENUE, 2.52]), REVENUE, False),
+        Case("an extra row at the end", [*with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51]), ["f", 1, 1, 1]],
+             REVENUE, False),
+        Case("the last row dropped", with_col(table(A, B, C, D), "Revenue", EXACT_REVENUE), REVENUE, False),
+        Case("no new column", table(*ROWS), REVENUE, False),
+        Case("the new column under another name", with_col(table(*ROWS), "Revenu", [*EXACT_REVENUE, 2.51]), REVENUE,
+             False),
+        Case("just inside a tolerance", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 0.09]), NEAR, True),
+        Case("just outside a tolerance", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 0.11]), NEAR,
+             False),
+        Case("just outside below", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 - 0.11]), NEAR, False),
+    ],
+    "table.rows_where": [
+        Case("the rows over the threshold, in order", table(A, C, D), KEEP_GT, True),
+        Case("the boundary row (the last) kept wrongly", table(A, C, D, E), KEEP_GT, False),
+        Case(">= keeps the boundary row", table(A, C, D, E), KEEP_GE, True),
+        Case(">= without the boundary row", table(A, C, D), KEEP_GE, False),
+        Case("the last kept row dropped", table(A, C), KEEP_GT, False),
+        Case("the last two kept rows swapped", table(A, D, C), KEEP_GT, False),
+        Case("an extra column", with_col(table(A, C, D), "N", [1, 2, 3]), KEEP_GT, False),
+        Case("the last kept row changed", table(A, C, changed(D, 2, 10.5)), KEEP_GT, False),
+        Case("text compared case-insensitively", table(C, D, E), KEEP_TEXT, True),
+        Case("text: the first row kept wrongly", table(A, C, D, E), KEEP_TEXT, False),
+    ],
+}
+
+# Registered checks whose boundary cases are not in CASES yet: their both-sided cases live in
+# tests/unit/test_apps_checks_*.py (parametrised pass/fail per check). This list may only shrink:
+# a check leaves it when its cases move here, and a NEW check cannot be added to it.
+PENDING: frozenset[str] = frozenset({
+    "document.header_footer", "document.section_inserted", "document.table_from", "document.text_replaced",
+    "json.counts_by_field", "json.records_from_table", "json.values_set",
+    "pdf.metadata_equals", "pdf.metadata_reported", "pdf.pages_combined", "pdf.pages_unchanged",
+    "pdf.table_copied", "pdf.value_reported",
+    "project.data_function", "project.function_added", "project.function_renamed", "project.tests_pass",
+    "slides.notes_set", "slides.outline_of", "slides.slide_inserted", "slides.slide_moved", "slides.slide_removed",
+    "text.counts_reported", "text.ini_values", "text.lines_filtered", "text.markdown_toc",
+    "tree.duplicates_removed", "tree.inventory_table", "tree.large_files_listed", "tree.photo_dates",
+})
+PENDING_CEILING = 30  # the size of PENDING when it was written: it may not grow
+
+
+def test_every_registered_check_has_boundary_cases() -> None:
+    missing = sorted(set(CHECKS) - set(CASES) - PENDING)
+    assert not missing, f"registered checks without boundary cases: {missing}; add passing AND failing Cases to CASES"
+    assert not set(CASES) & PENDING, "a check with cases here must leave PENDING"
+    assert PENDING <= set(CHECKS), f"PENDING names checks that are not registered: {sorted(PENDING - set(CHECKS))}"
+    assert len(PENDING) <= PENDING_CEILING
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_check_has_both_sides(name: str) -> None:
+    assert name in CHECKS, f"{name} has cases but is not registered"
+    sides = {case.passes for case in CASES[name]}
+    assert sides == {True, False}, f"{name} needs at least one passing and one failing case"
+
+
+def _state(tmp_path: Path, output: list[list[Any]] | None) -> FinalState:
+    original = xlsx_bytes(table(*ROWS), SHEET)
+    (tmp_path / "inputs").mkdir()
+    (tmp_path / INPUT).write_bytes(original)
+    if output is not None:
+        (tmp_path / "outputs").mkdir()
+        (tmp_path / OUTPUT).write_bytes(xlsx_bytes(output, SHEET))
+    return FinalState(tmp_path, {INPUT: original})
+
+
+def _options(name: str, case: Case) -> dict[str, Any]:
+    fields = CHECKS.get(name).options.model_fields
+    base = {"file": OUTPUT, "input_file": INPUT, "table": SHEET}
+    return {**{k: v for k, v in base.items() if k in fields}, **case.options}
+
+
+@pytest.mark.parametrize(("name", "case"), [(n, c) for n, cases in sorted(CASES.items()) for c in cases],
+                         ids=lambda v: v.label if isinstance(v, Case) else v)
+def test_boundary(tmp_path: Path, name: str, case: Case) -> None:
+    result = run_check(Check(func=name, options=_options(name, case)), _state(tmp_path, case.output))
+    assert not result.error, result.message  # a case that cannot be evaluated is a bug in the case
+    assert result.passed == case.passes, f"{name} / {case.label}: {result.message}"
+    assert result.message  # a verdict always says why
