@@ -80,12 +80,10 @@ def read_source(path: Path) -> SourceFile:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"{path}: not readable TOML: {exc}") from exc
     rows = data.pop("skill", [])
-    if not isinstance(rows, list):
-        raise ValueError(f"{path}: `skill` must be an array of tables ([[skill]])")
     unknown = sorted(set(data) - {"app", "areas"})
     if unknown:
         raise ValueError(f"{path}: unknown top-level keys {unknown}; allowed: app, areas, [[skill]]")
     try:
         return SourceFile(path=str(path), app=data.get("app", ""), areas=data.get("areas", {}), rows=rows)
-    except ValueError as exc:
+    except ValueError as exc:  # a pydantic ValidationError: e.g. `skill` is not an array of tables ([[skill]])
         raise ValueError(f"{path}: {exc}") from exc

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -39,8 +39,8 @@ class WorkflowFamilies:
 
 def build(
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if the committed files differ.")] = False,
-    spec_dir: Annotated[Optional[Path], typer.Option("--spec-dir", help="Source TOML files.")] = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out-dir", help="Where the built files go.")] = None,
+    spec_dir: Annotated[Path | None, typer.Option("--spec-dir", help="Source TOML files.")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out-dir", help="Where the built files go.")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Build the taxonomy from data/skills/spec/*.toml into data/skills/ (all files or none)."""
@@ -144,8 +144,8 @@ def sample(
         typer.echo(json.dumps({**report, "draws": [[d.skill.id, d.seed] for d in drawn]}))
         return
     table = Table("share", "sample", "target", "gap")
-    for key in target:
-        table.add_row(key, f"{mix[key]:.4f}", f"{target[key]:.4f}", f"{report['gap'][key]:+.4f}")
+    for key, goal in target.items():
+        table.add_row(key, f"{mix[key]:.4f}", f"{goal:.4f}", f"{report['gap'][key]:+.4f}")
     console.print(f"{report['tasks']} draws over {report['skills']} skills (seed {seed})")
     console.print(table)
 

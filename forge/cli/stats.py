@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -20,11 +20,11 @@ err = Console(stderr=True)
 
 
 def stats(
-    run: Annotated[Optional[str], typer.Option("--run", help="Only this run's tasks (default: the whole store).")] = None,
-    shards: Annotated[Optional[Path], typer.Option("--shards", help="Read the batch from these Parquet shards.")] = None,
+    run: Annotated[str | None, typer.Option("--run", help="Only this run's tasks (default: the whole store).")] = None,
+    shards: Annotated[Path | None, typer.Option("--shards", help="Read the batch from these Parquet shards.")] = None,
     status: Annotated[str, typer.Option(help="Task status to count from the store: accepted, rejected, pending, all.")]
     = "accepted",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="JSON file (default: <data_dir>/stats/<run>.json).")]
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="JSON file (default: <data_dir>/stats/<run>.json).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of a table.")] = False,
 ) -> None:
