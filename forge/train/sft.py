@@ -57,6 +57,14 @@ class _Bins:
         return self.bins[index]
 
 
+def _log_callback(transformers: Any) -> Any:
+    class LogToLogger(transformers.TrainerCallback):
+        def on_log(self, args: Any, state: Any, control: Any, logs: dict | None = None, **kwargs: Any) -> None:
+            logger.info("step %d: %s", state.global_step, logs)
+
+    return LogToLogger()
+
+
 def latest_checkpoint(folder: Path) -> str | None:
     found = sorted(folder.glob("checkpoint-*"), key=lambda p: int(p.name.split("-")[-1]))
     return str(found[-1]) if found else None
@@ -79,12 +87,15 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
         gradient_accumulation_steps=params.gradient_accumulation_steps, warmup_steps=params.warmup_ratio,
         weight_decay=params.weight_decay, save_steps=params.save_steps, logging_steps=1, report_to="none",
         bf16=params.bf16, gradient_checkpointing=params.gradient_checkpointing, remove_unused_columns=False,
-        use_cpu=config.use_cpu, seed=config.seed, data_seed=config.seed, dataloader_num_workers=0,
+        use_cpu=config.use_cpu, seed=config.seed, data_seed=config.seed, dataloader_num_workers=0, disable_tqdm=True,
         fsdp=config.fsdp or None, fsdp_config=config.fsdp_config or None, save_only_model=False,
     )
     trainer = transformers.Trainer(model=model, args=args, train_dataset=_Bins(train),
                                    eval_dataset=_Bins(dev) if dev and dev.bins else None,
                                    data_collator=PackedCollator(model))
+    for printer in (transformers.PrinterCallback, transformers.ProgressCallback):
+        trainer.remove_callback(printer)  # they print to stdout, which `--json` keeps for the result
+    trainer.add_callback(_log_callback(transformers))
     if resume:
         logger.info("stage %s: resuming from %s", stage.name, resume)
     trainer.train(resume_from_checkpoint=resume)
