@@ -100,7 +100,7 @@ def xdotool_argv(args: ComputerUseArguments, size: tuple[int, int]) -> list[str]
     move = []
     if args.coordinate is not None:
         x, y = to_pixels(args.coordinate, size)
-        move = ["mousemove", "--sync", str(x), str(y)]
+        move = ["mousemove", str(x), str(y)]
     match args.action:
         case "key":
             return ["key", "--clearmodifiers", keysym_chord(args.keys or [])]

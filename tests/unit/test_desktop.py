@@ -76,6 +76,8 @@ def test_mouse_move_and_clicks_move_the_real_pointer(desktop: Desktop) -> None:
     assert png_size(obs.screenshot_png) == desktop.size == (1920, 1080)
     desktop.act(ComputerUseArguments(action="left_click", coordinate=[10, 990]))
     assert _pointer(desktop) == to_pixels([10, 990], desktop.size)
+    again = desktop.act(ComputerUseArguments(action="left_click", coordinate=[10, 990]))  # where it already is
+    assert again.exit_code == 0, again.text
 
 
 def test_each_input_action_reaches_an_x_client(desktop: Desktop) -> None:
