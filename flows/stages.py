@@ -17,9 +17,10 @@ from flows.context import RunContext
 from forge.dataset import output_lock, prepare_output_dir, write_manifest, write_shard
 from forge.dataset.writer import ShardInfo
 from forge.errors import ForgeError
-from forge.harness import HARNESSES, ReplayTeacher, episode_id, run_episode
-from forge.judge import ProgrammaticJudge
+from forge.harness import HARNESSES, Annotator, Judge, Teacher, annotator_for, episode_id, run_episode, teacher_for
+from forge.judge import judge_for
 from forge.models import Episode, GateResult, TaskBundle
+from forge.settings import Settings
 from forge.store import Store, open_store
 from gates import GateContext, NearDuplicateIndex, run_gate
 from gates.roundtrip import libreoffice_roundtrip
@@ -29,8 +30,13 @@ from workflows import WORKFLOWS
 logger = logging.getLogger(__name__)
 
 
-TEACHER = ReplayTeacher()  # the only teacher until a model-backed one lands; records say so
-JUDGE = ProgrammaticJudge()
+@cache
+def models_for(db_url: str) -> tuple[Teacher, Judge, Annotator | None]:
+    """This process's teacher, judge and annotator: models where FORGE_<ROLE>_BASE_URL is set, else the
+    reference replay and the programmatic checks (records say which). Read from the environment in
+    each worker process, so no key travels in a task's parameters; calls go to the store's ledger."""
+    settings, store = Settings(), store_for(db_url)
+    return teacher_for(settings, store), judge_for(settings, store), annotator_for(settings, store)
 
 
 @cache
@@ -160,16 +166,17 @@ def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
 
 def stored_episode(ctx: RunContext, bundle: TaskBundle) -> Episode | None:
     """The episode this run would produce for the bundle, if an earlier run stored it."""
-    return store_for(ctx.db_url).get_episode(episode_id(bundle.id, HARNESSES.get(ctx.harness), TEACHER.info))
+    teacher = models_for(ctx.db_url)[0]
+    return store_for(ctx.db_url).get_episode(episode_id(bundle.id, HARNESSES.get(ctx.harness), teacher.info))
 
 
 def run_teacher(ctx: RunContext, bundle: TaskBundle) -> Episode:
     """Run and judge the teacher on the bundle; store the episode and, if it failed, a rejection."""
     store = store_for(ctx.db_url)
     harness = HARNESSES.get(ctx.harness)
-    teacher = TEACHER
-    result = run_episode(bundle, harness, teacher, JUDGE, scratch_root=ctx.scratch_root,
-                         limits=ctx.limits, backend=ctx.backend)
+    teacher, judge, annotator = models_for(ctx.db_url)
+    result = run_episode(bundle, harness, teacher, judge, scratch_root=ctx.scratch_root, limits=ctx.limits,
+                         backend=ctx.backend, annotator=annotator, run_id=ctx.run_id)
     store.save_episode(result, ctx.run_id)
     if not result.passed:
         reason = "episode_error" if result.status == "error" else "episode_failed"

@@ -188,3 +188,31 @@ def test_no_key_reaches_the_sandbox_the_shards_the_store_or_the_logs(
     assert KEY not in caplog.text
     monkeypatch.delenv("FORGE_TEACHER_BASE_URL")
     assert isinstance(teacher_for(Settings(_env_file=None)), ReplayTeacher)  # type: ignore[call-arg]
+
+
+def test_the_generate_stages_use_the_configured_teacher_and_judge(sort_bundle: TaskBundle, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from flows import stages
+    from flows.context import GenerateConfig, RunContext
+    from tests.integration.test_llm_judge import verdicts
+
+    with FakeOpenAI(solving_script(sort_bundle)) as teacher_server, FakeOpenAI(default=verdicts()) as judge_server:
+        for role, server in (("TEACHER", teacher_server), ("JUDGE", judge_server)):
+            monkeypatch.setenv(f"FORGE_{role}_BASE_URL", server.base_url)
+            monkeypatch.setenv(f"FORGE_{role}_MODEL", f"{role.lower()}-m")
+            monkeypatch.setenv(f"FORGE_{role}_PRICE_INPUT", "1.0")
+        ctx = RunContext.create(GenerateConfig(n_tasks=1, output_dir=tmp_path / "out"),
+                                Settings(_env_file=None, data_dir=tmp_path / "data"))  # type: ignore[call-arg]
+        store = stages.store_for(ctx.db_url)
+        store.start_run(ctx.run_id, "generate", GenerateConfig())
+        store.save_task(sort_bundle, ctx.run_id)
+        store.set_task_status(sort_bundle.id, "accepted")
+        result = stages.episode(ctx, sort_bundle)
+        again = stages.episode(ctx, sort_bundle)  # stored: found, not rerun
+        asked = len(teacher_server.requests), len(judge_server.requests)
+    assert result is not None and result.passed and again == result
+    assert result.teacher.model == "teacher-m" and result.judge == "llm-rubric:judge-m"
+    assert asked == (len(sort_bundle.reference.steps) + 1, 1)
+    assert {line.key for line in store.cost_by("stage", ctx.run_id)} == {"teacher", "judge"}
+    assert store.cost_total(ctx.run_id).cost_usd > 0
+    assert [s.rows for s in stages.write(ctx)] == [1]
