@@ -16,6 +16,9 @@ process's own cgroup (so any limit the host runs under still holds above it) or
 nothing the sandbox forks is ever outside it. At close every task left in it is killed and
 the directory removed; dirs of dead host processes are swept when the next one starts.
 
+Where the system's cgroup mount is read-only (a container), root with CAP_SYS_ADMIN mounts the
+hierarchy again, writable, and makes the sandbox cgroups there (see `_cgroupfs`).
+
 Writing a cgroup needs root (or a delegated subtree). Without one, `SandboxCgroup.create`
 raises `CgroupUnavailableError` naming the fix; `SandboxLimits.require_aggregate_limits=False` opts
 into per-process rlimits instead (logged once, never silent).
@@ -34,102 +37,29 @@ import select
 import signal
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from forge.errors import SandboxError, SandboxUnavailableError
+from forge.errors import SandboxError
+from forge.sandbox._cgroupfs import (
+    CGROUP_HINT,
+    CgroupUnavailableError,
+    Hierarchy,
+    discover,
+    paths_of,
+    under,
+    writable_hierarchies,
+)
 from forge.sandbox._deadline import WATCHDOG
 
 __all__ = ["WATCHDOG", "CgroupUnavailableError", "SandboxCgroup", "discover", "join_cgroups_of", "wait_for_removals"]
 
 logger = logging.getLogger(__name__)
 
-_CONTROLLERS = ("memory", "pids")
 _PREFIX = "forge-"
 _NAME = re.compile(r"forge-(\d+)-[0-9a-f]+")
 _MIB = 1024 * 1024
 _KILL_ROUNDS = 200
 _RMDIR_WAIT_S = 2.0
-CGROUP_HINT = (
-    "run Forge as root (cgroups v1 or v2), or delegate a cgroup v2 subtree with memory and pids "
-    "enabled to this user and name it in FORGE_SANDBOX_CGROUP_PARENT; to accept per-process "
-    "rlimits only (no aggregate memory/process bound), set FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS=false"
-)
-
-
-class CgroupUnavailableError(SandboxUnavailableError):
-    """Raised when no writable memory/pids cgroup can be made for a sandbox; says how to get one."""
-
-
-@dataclass(frozen=True)
-class _Hierarchy:
-    """Where one cgroup hierarchy is mounted and where sandbox cgroups go in it."""
-
-    version: int
-    controllers: tuple[str, ...]
-    parent: Path
-
-
-def _mounts(mountinfo: str = "/proc/self/mountinfo") -> list[tuple[str, str, str, set[str]]]:
-    """(fs type, mount root, mount point, super options) of every cgroup mount we can see."""
-    found = []
-    with open(mountinfo, encoding="utf-8") as handle:
-        for line in handle:
-            left, _, right = line.partition(" - ")
-            fields, tail = left.split(), right.split()
-            if len(fields) >= 5 and len(tail) >= 3 and tail[0] in ("cgroup", "cgroup2"):
-                point = fields[4].replace("\\040", " ")
-                found.append((tail[0], fields[3], point, set(tail[2].split(","))))
-    return found
-
-
-def _own_paths() -> dict[str, str]:
-    """Controller (or "" for v2) -> this process's cgroup path."""
-    return _paths_of("/proc/self/cgroup")
-
-
-def _under(mount_root: str, point: str, path: str) -> Path:
-    rel = os.path.relpath(path, mount_root) if path.startswith(mount_root) else path.lstrip("/")
-    return Path(point) / ("" if rel == "." else rel)
-
-
-def discover(
-    parent: str | None = None, *, mountinfo: str = "/proc/self/mountinfo", cgroups: str = "/proc/self/cgroup"
-) -> tuple[_Hierarchy, ...]:
-    """The hierarchies that hold `memory` and `pids`, v1 preferred where a controller is bound there.
-
-    `parent` (a cgroup path such as `/forge`) replaces this process's own cgroup as the place
-    sandbox cgroups are made in. Raises CgroupUnavailableError when a controller is missing.
-    `mountinfo` and `cgroups` name the files read (another process's, in tests).
-    """
-    own = _paths_of(cgroups)
-    chosen: dict[str, _Hierarchy] = {}
-    unified: tuple[str, str] | None = None
-    for fstype, root, point, options in _mounts(mountinfo):
-        if fstype == "cgroup2":
-            unified = (root, point)
-            continue
-        names = tuple(c for c in _CONTROLLERS if c in options)
-        if names:
-            path = parent or own.get(names[0], "/")
-            chosen[names[0]] = _Hierarchy(1, names, _under(root, point, path))
-    missing = [c for c in _CONTROLLERS if not any(c in h.controllers for h in chosen.values())]
-    if missing and unified is not None:
-        root, point = unified
-        where = _under(root, point, parent or own.get("", "/"))
-        if not (where / "cgroup.controllers").exists():
-            raise CgroupUnavailableError(f"there is no cgroup v2 dir {where}; {CGROUP_HINT}")
-        available = _read(where / "cgroup.controllers").split()
-        absent = [c for c in missing if c not in available]
-        if absent:
-            raise CgroupUnavailableError(
-                f"the cgroup v2 dir {where} does not offer {', '.join(absent)}; {CGROUP_HINT}"
-            )
-        chosen["v2"] = _Hierarchy(2, tuple(missing), where)
-        missing = []
-    if missing:
-        raise CgroupUnavailableError(f"no cgroup hierarchy holds {', '.join(missing)}; {CGROUP_HINT}")
-    return tuple(chosen.values())
 
 
 def _read(path: Path) -> str:
@@ -154,26 +84,15 @@ def join_cgroups_of(pid: int) -> list[Path]:
     OSError when a move fails: the helper must then not serve (it would escape the bounds).
     Returns the `cgroup.procs` files written.
     """
-    theirs, own = _paths_of(f"/proc/{pid}/cgroup"), _own_paths()
+    theirs, own = paths_of(f"/proc/{pid}/cgroup"), paths_of("/proc/self/cgroup")
     written: list[Path] = []
-    for fstype, root, point, options in _mounts():
-        keys = [""] if fstype == "cgroup2" else [c for c in _CONTROLLERS if c in options]
-        for key in keys[:1]:
-            if key in theirs and theirs[key] != own.get(key):
-                procs = _under(root, point, theirs[key]) / "cgroup.procs"
-                _write(procs, "0")
-                written.append(procs)
+    for hierarchy in writable_hierarchies():
+        key = "" if hierarchy.version == 2 else hierarchy.controllers[0]
+        if key in theirs and theirs[key] != own.get(key):
+            procs = under(hierarchy.mount, theirs[key]) / "cgroup.procs"
+            _write(procs, "0")
+            written.append(procs)
     return written
-
-
-def _paths_of(cgroup_file: str) -> dict[str, str]:
-    paths: dict[str, str] = {}
-    with open(cgroup_file, encoding="utf-8") as handle:
-        for line in handle:
-            _, names, path = line.rstrip("\n").split(":", 2)
-            for name in names.split(",") if names else [""]:
-                paths[name] = path
-    return paths
 
 
 _swept: set[Path] = set()
@@ -205,7 +124,7 @@ class SandboxCgroup:
             pids.max                                `SandboxLimits.max_processes`
     """
 
-    def __init__(self, dirs: tuple[tuple[_Hierarchy, Path], ...], memory_mb: int) -> None:
+    def __init__(self, dirs: tuple[tuple[Hierarchy, Path], ...], memory_mb: int) -> None:
         self._dirs = dirs
         self.memory_mb = memory_mb
         self._removed = False
@@ -215,14 +134,14 @@ class SandboxCgroup:
         """Make the cgroup and set its bounds. Raises CgroupUnavailableError (with the fix)
         when cgroups cannot be written here, SandboxError for anything else."""
         try:
-            hierarchies = discover(parent)
+            hierarchies = writable_hierarchies(parent)
             for hierarchy in hierarchies:
                 if hierarchy.version == 2:
                     _enable_v2(hierarchy)
         except OSError as exc:
             raise CgroupUnavailableError(f"cannot read this process's cgroups ({exc}); {CGROUP_HINT}") from exc
         name = f"{_PREFIX}{os.getpid()}-{secrets.token_hex(6)}"
-        made: list[tuple[_Hierarchy, Path]] = []
+        made: list[tuple[Hierarchy, Path]] = []
         cgroup = cls((), memory_mb)
         try:
             for hierarchy in hierarchies:
@@ -403,7 +322,7 @@ def wait_for_removals() -> None:
     _REMOVALS.wait()
 
 
-def _enable_v2(hierarchy: _Hierarchy) -> None:
+def _enable_v2(hierarchy: Hierarchy) -> None:
     """v2 hands a controller to children only when the parent's subtree_control lists it."""
     control = hierarchy.parent / "cgroup.subtree_control"
     enabled = _read(control).split()
@@ -415,16 +334,18 @@ def _enable_v2(hierarchy: _Hierarchy) -> None:
     except OSError as exc:
         why = str(exc)
         if exc.errno == errno.EBUSY:
-            why = ("it holds processes itself, and cgroup v2 gives controllers to children only of a dir "
-                   "without any: move its processes into a child first (in a container: `mkdir /sys/fs/cgroup/init`, "
-                   "then write each pid of /sys/fs/cgroup/cgroup.procs into /sys/fs/cgroup/init/cgroup.procs, "
-                   "as Docker-in-Docker's entrypoint does)")
+            parent = hierarchy.parent
+            cgroup = os.path.normpath(os.path.join(hierarchy.mount.root, os.path.relpath(parent, hierarchy.mount.point)))
+            why = (f"{parent} holds processes (in a container: all of them), and cgroup v2 gives controllers to "
+                   "children only of a cgroup without any: before Forge starts, move them into a child as "
+                   f"Docker-in-Docker's entrypoint does (mkdir {parent}/init; for p in $(cat {parent}/cgroup.procs); "
+                   f"do echo $p > {parent}/init/cgroup.procs; done) and set FORGE_SANDBOX_CGROUP_PARENT={cgroup}")
         raise CgroupUnavailableError(
             f"cannot enable {', '.join(wanted)} for children of {hierarchy.parent}: {why}; {CGROUP_HINT}"
         ) from exc
 
 
-def _set_bounds(hierarchy: _Hierarchy, path: Path, memory_mb: int, max_processes: int) -> None:
+def _set_bounds(hierarchy: Hierarchy, path: Path, memory_mb: int, max_processes: int) -> None:
     memory = str(memory_mb * _MIB)
     try:
         if "pids" in hierarchy.controllers:

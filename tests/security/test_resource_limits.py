@@ -8,6 +8,7 @@ never read from the code under test.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -32,6 +33,7 @@ from forge.sandbox import (
     SandboxTimeLimitError,
     open_sandbox,
 )
+from forge.sandbox._cgroupfs import PRIVATE_ROOT, Mount, mounts, private_mount_args
 from forge.sandbox._limits import discover, join_cgroups_of, wait_for_removals
 from skills import load_taxonomy
 from tests.conftest import require
@@ -67,7 +69,7 @@ def _alive(pid: int) -> bool:
 def _forge_cgroups() -> list[str]:
     """Sandbox cgroup dirs of this test process, in every hierarchy."""
     found = []
-    for top in ("/sys/fs/cgroup",):
+    for top in ("/sys/fs/cgroup", str(PRIVATE_ROOT)):
         for dirpath, dirnames, _ in os.walk(top):
             found += [os.path.join(dirpath, d) for d in dirnames if d.startswith(f"forge-{os.getpid()}-")]
             if dirpath.count("/") > 7:
@@ -162,8 +164,8 @@ def test_a_helper_joined_through_the_hook_is_bounded_and_killed_at_close(job: Pa
         box.cgroup.join(helper.pid)
         assert helper.pid in box.cgroup.pids()
         other = subprocess.Popen(
-            [sys.executable, "-c", "import sys, time; from forge.sandbox._limits import join_cgroups_of; "
-             "join_cgroups_of(int(sys.argv[1])); print('joined', flush=True); time.sleep(300)", str(helper.pid)],
+            [sys.executable, "-c", ("import sys, time; from forge.sandbox._limits import join_cgroups_of; "
+             "join_cgroups_of(int(sys.argv[1])); print('joined', flush=True); time.sleep(300)"), str(helper.pid)],
             stdout=subprocess.PIPE,
         )
         assert other.stdout is not None and other.stdout.readline() == b"joined\n"
@@ -309,6 +311,105 @@ def test_cgroup_v1_and_v2_layouts_are_both_recognised(tmp_path: Path) -> None:
     memory, pids = discover(**files)
     assert (memory.version, memory.controllers, memory.parent) == (1, ("memory",), v1 / "memory" / "jobs" / "a1")
     assert (pids.version, pids.controllers, pids.parent) == (1, ("pids",), v1 / "pids")
+
+
+def test_a_read_only_cgroup_mount_is_seen_and_a_writable_one_of_the_same_hierarchy_wins(tmp_path: Path) -> None:
+    """In a container /sys/fs/cgroup is read-only; Forge's own writable mount of the same hierarchy is used."""
+    mountinfo, cgroups = tmp_path / "mountinfo", tmp_path / "cgroup"
+    system, private = tmp_path / "sys", tmp_path / "forge"
+    cgroups.write_text("8:pids:/docker/c1\n4:memory:/docker/c1\n0::/\n")
+    files = {"mountinfo": str(mountinfo), "cgroups": str(cgroups)}
+    system_mounts = (f"35 31 0:31 /docker/c1 {system}/memory ro,nosuid - cgroup cgroup rw,memory\n"
+                     f"39 31 0:35 /docker/c1 {system}/pids ro,nosuid - cgroup cgroup rw,pids\n")
+    mountinfo.write_text(system_mounts)
+    memory, pids = discover(**files)
+    assert memory.mount.read_only and pids.mount.read_only
+    assert memory.parent == system / "memory"  # the container's cgroup is the mount's root
+    mountinfo.write_text(system_mounts + f"90 20 0:31 / {private}/memory rw,nosuid - cgroup forge-cgroup rw,memory\n")
+    memory, pids = discover(**files)
+    assert not memory.mount.read_only and memory.parent == private / "memory" / "docker" / "c1"
+    assert pids.mount.read_only and pids.parent == system / "pids"
+    mountinfo.write_text(f"30 23 0:26 / {system} ro,nosuid - cgroup2 cgroup2 rw\n"
+                         f"91 20 0:26 / {private}/unified rw - cgroup2 forge-cgroup rw\n")
+    (private / "unified").mkdir(parents=True)
+    (private / "unified" / "cgroup.controllers").write_text("memory pids\n")
+    cgroups.write_text("0::/\n")
+    (only,) = discover(**files)
+    assert (only.version, only.parent, only.mount.read_only) == (2, private / "unified", False)
+
+
+def test_a_private_mount_names_exactly_the_hierarchys_controllers() -> None:
+    """A v1 mount attaches to an existing hierarchy only with its exact controller set."""
+    known = frozenset({"cpu", "cpuacct", "memory", "pids"})
+
+    def args(fstype: str, options: str) -> tuple[str, str, str]:
+        return private_mount_args(Mount(fstype, "/", Path("/x"), frozenset(options.split(",")), True), known)
+
+    assert args("cgroup", "rw,memory") == ("cgroup", "memory", "memory")
+    assert args("cgroup", "rw,cpuacct,cpu,nsroot=/") == ("cgroup", "cpu,cpuacct", "cpu+cpuacct")
+    assert args("cgroup", "rw,name=systemd") == ("cgroup", "name=systemd", "name=systemd")
+    assert args("cgroup2", "rw,nsdelegate") == ("cgroup2", "", "unified")
+
+
+_READ_ONLY_CGROUPS = """
+import json, os, subprocess, sys
+from pathlib import Path
+from forge.sandbox import SandboxLimits, open_sandbox
+from forge.sandbox._cgroupfs import PRIVATE_ROOT, discover, mounts
+from forge.sandbox._limits import wait_for_removals
+for hierarchy in discover():  # what a container shows: the system's cgroup mounts read-only
+    subprocess.run(["mount", "-o", "remount,bind,ro", str(hierarchy.mount.point)], check=True)
+out = {"read_only_before": all(h.mount.read_only for h in discover())}
+racers = [subprocess.Popen([sys.executable, "-c", "from forge.sandbox._cgroupfs import writable_hierarchies; "
+                            "writable_hierarchies()"]) for _ in range(4)]
+out["racers"] = [r.wait() for r in racers]
+job = Path(sys.argv[1])
+with open_sandbox(job, SandboxLimits(memory_mb=256)) as box:
+    hog = box.run("python3 -c 'b = bytearray(600 * 1024 * 1024)'", timeout_s=60)
+    out["hog_exit"], out["oom_kills"] = hog.exit_code, box.cgroup.oom_kills()
+    out["paths"] = [str(p) for p in box.cgroup.paths]
+    out["alive"] = box.run("echo alive").stdout
+with open_sandbox(job, SandboxLimits()) as box:
+    out["second"] = box.run("echo again").stdout
+wait_for_removals()
+out["private_mounts"] = sorted(str(m.point) for m in mounts() if m.point.is_relative_to(PRIVATE_ROOT))
+out["left"] = [str(p) for p in PRIVATE_ROOT.rglob(f"forge-{os.getpid()}-*")]
+print(json.dumps(out))
+"""
+
+
+def test_a_read_only_cgroup_mount_gets_a_private_writable_one_and_the_memory_bound_holds(job: Path) -> None:
+    """A container's read-only /sys/fs/cgroup, made in a mount namespace of this test's own: Forge
+    mounts the hierarchies again (once, under concurrent starts), and sandboxes are bounded there."""
+    result = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", sys.executable, "-c", _READ_ONLY_CGROUPS, str(job)],
+        capture_output=True, text=True, timeout=240, cwd=Path(__file__).resolve().parents[2], check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["read_only_before"] and out["racers"] == [0, 0, 0, 0]
+    assert out["hog_exit"] != 0 and out["oom_kills"] >= 1, "600 MB were allocated under a 256 MB bound"
+    assert out["paths"] and all(p.startswith(str(PRIVATE_ROOT) + "/") for p in out["paths"])
+    assert out["alive"] == "alive\n" and out["second"] == "again\n"
+    expected = sorted(str(PRIVATE_ROOT / private_mount_args(h.mount, frozenset({"memory", "pids"}))[2])
+                      for h in discover())
+    assert out["private_mounts"] == expected, "each hierarchy is mounted once, then reused"
+    assert out["left"] == []
+    assert not any(m.point.is_relative_to(PRIVATE_ROOT) for m in mounts())  # only in that namespace
+
+
+def test_a_read_only_cgroup_mount_without_the_right_to_mount_is_a_clear_error(job: Path) -> None:
+    """Root of a user namespace only (a rootless container): the mount is refused, naming the fix."""
+    script = ("import subprocess; from forge.sandbox._cgroupfs import discover, writable_hierarchies\n"
+              "for h in discover():\n"
+              "    subprocess.run(['mount', '-o', 'remount,bind,ro', str(h.mount.point)], check=True)\n"
+              "writable_hierarchies()\n")
+    result = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2], check=False,
+    )
+    assert "CgroupUnavailableError" in result.stderr and "is read-only" in result.stderr, result.stderr
+    assert "CAP_SYS_ADMIN" in result.stderr and "FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS=false" in result.stderr
 
 
 # --- helpers ------------------------------------------------------------------------------------
