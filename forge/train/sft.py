@@ -34,6 +34,8 @@ class StageResult(BaseModel):
     fill: float = 0.0
     refused: int = 0
     resumed_from: str | None = None
+    train_seconds: float = 0.0
+    tokens_per_bin: float = 0.0
 
 
 def load_model(path: Path) -> Any:
@@ -98,7 +100,7 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     trainer.add_callback(_log_callback(transformers))
     if resume:
         logger.info("stage %s: resuming from %s", stage.name, resume)
-    trainer.train(resume_from_checkpoint=resume)
+    output = trainer.train(resume_from_checkpoint=resume)
     eval_loss = trainer.evaluate()["eval_loss"] if dev and dev.bins else None
     final = out / "final"
     trainer.save_model(str(final))
@@ -106,4 +108,6 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     losses = [float(e["loss"]) for e in trainer.state.log_history if "loss" in e]
     return StageResult(stage=stage.name, init_dir=init, final_dir=final, steps=trainer.state.global_step, losses=losses,
                        eval_loss=eval_loss, examples=train.examples, bins=len(train.bins), fill=train.fill,
-                       refused=len(train.refused), resumed_from=resume)
+                       refused=len(train.refused), resumed_from=resume,
+                       train_seconds=float(output.metrics.get("train_runtime", 0.0)),
+                       tokens_per_bin=train.tokens / max(1, len(train.bins)))
