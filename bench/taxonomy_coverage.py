@@ -32,11 +32,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from forge.models import Skill
-from gates import GATE_ORDER, GateContext, run_gate
 from forge.stats import batch_stats, task_record
+from gates import GATE_ORDER, GateContext, run_gate
 from skills import derive_seed, load_taxonomy
-from skills.sampler import sample_mix
 from skills.builder import MANIFEST
+from skills.sampler import sample_mix
 from skills.taxonomy import DEFAULT_TAXONOMY
 from workflows import WORKFLOWS
 
@@ -88,11 +88,11 @@ def _cover(job: tuple[Skill, int]) -> SkillCoverage:
     return cover(job[0], job[1], _CTX)
 
 
-def measure_batch(n: int, seed: int) -> dict[str, object]:
+def measure_batch(n: int, seed: int, ceiling: float = 1.0) -> dict[str, object]:
     """Build `n` tasks drawn at the default mix and measure them; failed builds are counted by skill."""
     taxonomy = load_taxonomy()
     records, failed = [], Counter()
-    for sample in sample_mix(taxonomy, n, seed):
+    for sample in sample_mix(taxonomy, n, seed, ceiling=ceiling):
         try:
             bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
         except Exception:  # noqa: BLE001 - counted against the skill, the batch goes on
@@ -100,7 +100,7 @@ def measure_batch(n: int, seed: int) -> dict[str, object]:
             continue
         records.append(task_record(bundle, (), sample.skill.difficulty))
     unique = {r.task_id: r for r in records}  # the same (skill, seed) twice is one task
-    return {"drawn": n, "built": len(records), "distinct_tasks": len(unique), "build_failures": dict(failed),
+    return {"drawn": n, "ceiling": ceiling, "built": len(records), "distinct_tasks": len(unique), "build_failures": dict(failed),
             "stats": batch_stats(list(unique.values())).model_dump()}
 
 
@@ -119,6 +119,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="only skills whose id starts with one of these")
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
     parser.add_argument("--batch", type=int, default=0, help="also build and measure a batch of this size")
+    parser.add_argument("--ceiling", type=float, default=1.0, help="the batch's most per skill (sample_mix)")
     args = parser.parse_args()
 
     waiting = awaiting_environment()
@@ -146,7 +147,7 @@ def main() -> None:
         "awaiting_environment": {k: v for k, v in waiting.items() if any(s.id == k for s in skills)},
         "seconds": round(seconds, 2),
         "seconds_per_skill": round(seconds / len(outcomes), 3) if outcomes else 0.0,
-        **({"batch": measure_batch(args.batch, args.seed)} if args.batch else {}),
+        **({"batch": measure_batch(args.batch, args.seed, args.ceiling)} if args.batch else {}),
     }, indent=2))
 
 

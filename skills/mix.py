@@ -55,15 +55,16 @@ def _rows(profiles: list[SkillProfile], target: MixTarget) -> list[tuple[list[fl
 
 
 def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLISHED_MIX, *,
-                 floor: float = 0.2, evenness: float = 0.02, steps: int = 4000) -> dict[str, float]:
+                 floor: float = 0.2, ceiling: float = 1.0, evenness: float = 0.02, steps: int = 4000) -> dict[str, float]:
     """Weights (summing to 1) whose mix comes closest to `target`; every skill keeps at least
-    `floor` of an even share, so none disappears from the batch."""
+    `floor` of an even share, so none disappears from the batch, and at most `ceiling` of the batch,
+    so few skills cannot crowd it (at the cost of the mix: more tasks of one skill, more near twins)."""
     ids = sorted(profiles)
     n = len(ids)
     if n == 0:
         return {}
     rows = _rows([profiles[i] for i in ids], target)
-    low = floor / n
+    low, high = floor / n, max(ceiling, 1.0 / n)
     # step 1/L, L bounding the gradient's Lipschitz constant; Nesterov momentum (FISTA) to converge fast
     rate = 1.0 / (2 * (evenness + sum(importance * sum(c * c for c in coefficients) for coefficients, _, importance in rows)))
     weights = previous = [1.0 / n] * n
@@ -77,22 +78,21 @@ def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLI
             error = sum(c * w for c, w in zip(coefficients, point, strict=True)) - goal
             for i, c in enumerate(coefficients):
                 grad[i] += 2 * importance * error * c
-        previous, weights = weights, _project([w - rate * g for w, g in zip(point, grad, strict=True)], low)
+        previous, weights = weights, _project([w - rate * g for w, g in zip(point, grad, strict=True)], low, high)
     return dict(zip(ids, weights, strict=True))
 
 
-def _project(values: list[float], low: float) -> list[float]:
-    """Euclidean projection onto {w >= low, sum w = 1} (the sort-based simplex projection)."""
-    mass = 1.0 - low * len(values)
-    shifted = [v - low for v in values]
-    ordered = sorted(shifted, reverse=True)
-    total, theta = 0.0, 0.0
-    for k, value in enumerate(ordered, start=1):
-        total += value
-        candidate = (total - mass) / k
-        if value - candidate > 0:
-            theta = candidate
-    return [max(v - theta, 0.0) + low for v in shifted]
+def _project(values: list[float], low: float, high: float = 1.0) -> list[float]:
+    """Euclidean projection onto {low <= w <= high, sum w = 1}: clip(v - t) for the shift t that
+    sums to 1, found by bisection (the sum falls monotonically as t grows)."""
+    below, above = min(values) - high, max(values) - low
+    for _ in range(100):
+        shift = (below + above) / 2
+        if sum(min(max(v - shift, low), high) for v in values) > 1.0:
+            below = shift
+        else:
+            above = shift
+    return [min(max(v - (below + above) / 2, low), high) for v in values]
 
 
 def predicted_mix(weights: Mapping[str, float], profiles: Mapping[str, SkillProfile]) -> dict[str, float]:

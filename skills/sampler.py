@@ -66,13 +66,13 @@ def load_profiles(folder: Path = DEFAULT_TAXONOMY) -> dict[str, SkillProfile]:
 
 
 def mix_weights(taxonomy: Taxonomy, profiles: Mapping[str, SkillProfile],
-                target: MixTarget = PUBLISHED_MIX) -> dict[str, float]:
+                target: MixTarget = PUBLISHED_MIX, ceiling: float = 1.0) -> dict[str, float]:
     """Each skill's share of a batch: profiled skills fitted to `target`; a skill without a profile
     (a plugin's) gets an even share, since what its tasks reference is not known here."""
     known = {s: profiles[s] for s in taxonomy.skills if s in profiles}
     unknown = [s for s in taxonomy.skills if s not in known]
     even = 1.0 / len(taxonomy) if len(taxonomy) else 0.0
-    fitted = plan_weights(known, target) if known else {}
+    fitted = plan_weights(known, target, ceiling=ceiling) if known else {}
     scale = 1.0 - even * len(unknown)
     return {**{s: w * scale for s, w in fitted.items()}, **{s: even for s in unknown}}
 
@@ -89,12 +89,13 @@ def quotas(weights: Mapping[str, float], n: int, rng: random.Random) -> dict[str
 
 
 def sample_mix(taxonomy: Taxonomy, n: int, seed: int, *, target: MixTarget = PUBLISHED_MIX,
-               profiles: Mapping[str, SkillProfile] | None = None) -> list[SkillSample]:
+               profiles: Mapping[str, SkillProfile] | None = None, ceiling: float = 1.0) -> list[SkillSample]:
     """Draw `n` samples whose mix (single/multi-app, files, file kinds) is planned to `target`,
     stratified per skill, hence per app, area, difficulty and single vs multi-app, and shuffled
-    by the seed. Same (taxonomy, n, seed) gives the same list."""
+    by the seed. Same (taxonomy, n, seed) gives the same list. `ceiling`: the most of the batch one
+    skill may take."""
     rng = random.Random(seed)
-    weights = mix_weights(taxonomy, load_profiles() if profiles is None else profiles, target)
+    weights = mix_weights(taxonomy, load_profiles() if profiles is None else profiles, target, ceiling)
     drawn = [skill for skill, count in sorted(quotas(weights, n, rng).items()) for _ in range(count)]
     rng.shuffle(drawn)
     return [SkillSample(position=i, skill=taxonomy.get(s), seed=derive_seed(seed, i)) for i, s in enumerate(drawn)]

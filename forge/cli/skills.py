@@ -125,6 +125,7 @@ def show(skill_id: str, as_json: Annotated[bool, typer.Option("--json")] = False
 def sample(
     tasks: Annotated[int, typer.Option("--tasks", "-n", min=1, help="How many skills to draw.")] = 2000,
     seed: Annotated[int, typer.Option(help="Sample seed.")] = 0,
+    ceiling: Annotated[float, typer.Option(min=0.0, max=1.0, help="The most of the batch one skill may take.")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the draws and their mix as JSON.")] = False,
 ) -> None:
     """Draw a seeded sample at the published mix and say how close it lands."""
@@ -133,7 +134,7 @@ def sample(
     from skills.sampler import load_profiles, sample_mix, sample_profile_mix
 
     taxonomy = load_taxonomy()
-    drawn = sample_mix(taxonomy, tasks, seed)
+    drawn = sample_mix(taxonomy, tasks, seed, ceiling=ceiling)
     mix = sample_profile_mix(drawn, load_profiles())
     target = {"multi_app": PUBLISHED_MIX.multi_app, "with_files": PUBLISHED_MIX.with_files,
               "references_per_task": PUBLISHED_MIX.references_per_task,

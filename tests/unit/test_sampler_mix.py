@@ -56,6 +56,15 @@ def test_an_achievable_target_is_met_and_the_floor_holds() -> None:
     assert min(skewed.values()) >= 0.6 / 3 - 1e-9 and sum(skewed.values()) == pytest.approx(1.0)
 
 
+def test_a_ceiling_caps_every_skill_and_trades_away_the_multi_app_share() -> None:
+    taxonomy = load_taxonomy()
+    drawn = sample_mix(taxonomy, 2000, seed=0, ceiling=0.05)
+    assert max(Counter(s.skill.id for s in drawn).values()) <= 0.05 * 2000 + 1
+    multi = sample_profile_mix(drawn, load_profiles())["multi_app"]
+    four = sum(len(s.apps) > 1 for s in taxonomy.skills.values())
+    assert multi <= four * 0.05 + 0.001 < PUBLISHED_MIX.multi_app  # too few multi-app skills to hold the share
+
+
 @pytest.mark.parametrize("n", [1, 7, 100, 2001])
 def test_quotas_split_exactly_n(n: int) -> None:
     counts = quotas({"a": 0.5, "b": 0.3, "c": 0.2}, n, random.Random(0))
