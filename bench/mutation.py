@@ -9,12 +9,14 @@ as equivalent in docs/testing.md.
     .venv/bin/python bench/mutation.py                                # the default modules, 20 min each
     .venv/bin/python bench/mutation.py --budget-s 600 gates/duplicates.py
 
-A module whose budget runs out reports what it tried so far ("complete": false).
+A module whose budget runs out reports what it tried so far ("complete": false); its results are
+kept under build/mutation/ (by the module's and its tests' contents), so the next run resumes.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -37,6 +39,11 @@ TESTS: dict[str, list[str]] = {
 }
 
 
+# Every mutant pays pytest's start: the mapped tests need no shared fixture (tests/conftest.py
+# imports Prefect) and no third-party plugin.
+PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "--noconftest", "-p", "no:faker", "-p", "no:anyio"]
+
+
 def _copy_tree(dest: Path) -> None:
     """The tracked and untracked-but-not-ignored files: the tree as a fresh checkout would have it."""
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
@@ -49,7 +56,7 @@ def _copy_tree(dest: Path) -> None:
 
 
 def _config(module: str, tests: list[str], timeout_s: float) -> str:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *tests]
+    command = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests]
     return (
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(module)}\n"
@@ -85,8 +92,8 @@ def _results(session: Path) -> tuple[int, dict[str, object]]:
     with use_db(str(session), WorkDB.Mode.open) as db:
         total = db.num_work_items
         for item, result in db.completed_work_items:
-            if result.worker_outcome == WorkerOutcome.TIMEOUT or result.test_outcome == TestOutcome.INCOMPETENT:
-                counts["timeout_or_error"] += 1  # a mutant that hangs or breaks import is caught
+            if result.worker_outcome != WorkerOutcome.NORMAL or result.test_outcome == TestOutcome.INCOMPETENT:
+                counts["timeout_or_error"] += 1  # a mutant that hangs, crashes or breaks import is caught
             elif result.test_outcome == TestOutcome.KILLED:
                 counts["killed"] += 1
             else:
@@ -99,29 +106,40 @@ def _results(session: Path) -> tuple[int, dict[str, object]]:
     return total, {**counts, "survivors": sorted(survivors, key=lambda s: s["line"])}
 
 
-def mutate(module: str, budget_s: float, per_mutant_s: float) -> dict[str, object]:
+def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
+    """Where this module's results are kept: named by the module's and its tests' contents, so a
+    rerun with nothing changed resumes (cosmic-ray runs only the mutants not tried yet)."""
+    digest = hashlib.sha256()
+    for rel in [module, *tests]:
+        digest.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
+    return sessions / f"{module.replace('/', '.')}-{digest.hexdigest()[:12]}.sqlite"
+
+
+def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) -> dict[str, object]:
     tests = [t for t in TESTS.get(module, []) if (ROOT / t).exists()]
     if not tests:
         return {"error": f"no tests are mapped to {module}; add them to TESTS in bench/mutation.py"}
+    session = _session_for(module, tests, sessions)
+    started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="forge-mutation-") as tmp:
         tree = Path(tmp) / "tree"
         _copy_tree(tree)
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
         (tree / "cr.toml").write_text(_config(module, tests, per_mutant_s))
-        session = Path(tmp) / "session.sqlite"
-        started = time.monotonic()
-        _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
-        baseline = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-                                  cwd=tree, env=env, capture_output=True, text=True, check=False)
-        if baseline.returncode != 0:
-            return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
+        if not session.exists():
+            baseline = subprocess.run([sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests],
+                                      cwd=tree, env=env, capture_output=True, text=True, check=False)
+            if baseline.returncode != 0:
+                return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
+            session.parent.mkdir(parents=True, exist_ok=True)
+            _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
         complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
                                timeout_s=max(1.0, budget_s - (time.monotonic() - started)))
-        total, counts = _results(session)
+    total, counts = _results(session)
     tried = counts["killed"] + counts["survived"] + counts["timeout_or_error"]  # type: ignore[operator]
     caught = counts["killed"] + counts["timeout_or_error"]  # type: ignore[operator]
-    return {"mutants": total, "tried": tried, "complete": complete, "tests": tests,
-            "killed_pct": round(100 * caught / tried, 1) if tried else None,
+    return {"mutants": total, "tried": tried, "complete": complete and tried == total, "tests": tests,
+            "session": str(session), "killed_pct": round(100 * caught / tried, 1) if tried else None,
             "seconds": round(time.monotonic() - started, 1), **counts}
 
 
@@ -131,9 +149,12 @@ def main() -> None:
     parser.add_argument("--budget-s", type=float, default=1200.0, help="wall time per module")
     parser.add_argument("--per-mutant-s", type=float, default=120.0, help="a test run past this kills the mutant")
     parser.add_argument("--jobs", type=int, default=1, help="modules mutated at once")
+    parser.add_argument("--sessions", type=Path, default=ROOT / "build" / "mutation",
+                        help="where results are kept between runs (a rerun resumes)")
     args = parser.parse_args()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        runs = dict(zip(args.modules, pool.map(lambda m: mutate(m, args.budget_s, args.per_mutant_s), args.modules)))
+        runs = dict(zip(args.modules, pool.map(
+            lambda m: mutate(m, args.budget_s, args.per_mutant_s, args.sessions), args.modules)))
     tried = sum(int(r.get("tried", 0)) for r in runs.values())  # type: ignore[call-overload]
     caught = sum(int(r.get("killed", 0)) + int(r.get("timeout_or_error", 0)) for r in runs.values())  # type: ignore[call-overload]
     print(json.dumps({"bench": "mutation", "tool": "cosmic-ray", "modules": runs, "tried": tried,
