@@ -23,13 +23,22 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from forge.dataset import write_manifest, write_shard  # noqa: E402
-from forge.export import ExportConfig, run  # noqa: E402
-from forge.harness import HARNESSES  # noqa: E402
-from forge.models import (  # noqa: E402
-    Check, Episode, Observation, ReferenceSolution, ReferenceStep, Rubric, Step, TaskBundle, TeacherInfo, ToolCall,
+from forge.dataset import write_manifest, write_shard
+from forge.export import ExportConfig, run
+from forge.harness import HARNESSES
+from forge.models import (
+    Check,
+    Episode,
+    Observation,
+    ReferenceSolution,
+    ReferenceStep,
+    Rubric,
+    Step,
+    TaskBundle,
+    TeacherInfo,
+    ToolCall,
 )
-from forge.models.results import CheckResult, RubricResult  # noqa: E402
+from forge.models.results import CheckResult, RubricResult
 
 
 def screenshot(rng: random.Random) -> bytes:

@@ -23,13 +23,14 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent)]
 
-from packing import lengths as mixed_lengths  # noqa: E402  (bench/packing.py: the realistic length mix)
-from forge.train.packing import pack_best_fit_decreasing  # noqa: E402
+from packing import lengths as mixed_lengths
 
-SHAPE_4B = dict(hidden_size=2560, intermediate_size=9728, num_hidden_layers=36, num_attention_heads=32,
-                num_key_value_heads=8, head_dim=128, vocab_size=151936)
-SHAPE_TINY = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-                  num_key_value_heads=2, head_dim=16, vocab_size=1024)
+from forge.train.packing import pack_best_fit_decreasing
+
+SHAPE_4B = {"hidden_size": 2560, "intermediate_size": 9728, "num_hidden_layers": 36, "num_attention_heads": 32,
+                "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 151936}
+SHAPE_TINY = {"hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2, "num_attention_heads": 4,
+                  "num_key_value_heads": 2, "head_dim": 16, "vocab_size": 1024}
 
 
 def main() -> None:

@@ -28,7 +28,8 @@ def main() -> None:
     args = parser.parse_args()
     import torch
 
-    from forge.export import ExportConfig, run as export
+    from forge.export import ExportConfig
+    from forge.export import run as export
     from forge.train.config import SFTParams, StageConfig, TrainConfig
     from forge.train.run import run as train
     from forge.train.tiny import build_tiny_model

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from pydantic import ValidationError
@@ -20,17 +20,17 @@ err = Console(stderr=True)
 
 
 def export(
-    input_dir: Annotated[Optional[Path], typer.Option("--input-dir", "-i", help="Trajectory shards (default: <data_dir>/shards).")] = None,
-    output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Training shards (default: <data_dir>/export).")] = None,
-    stage: Annotated[Optional[list[str]], typer.Option("--stage", help="Only this stage (repeatable): gui_midtrain, gui_sft, terminal_sft, hybrid_sft.")] = None,
-    app_: Annotated[Optional[list[str]], typer.Option("--app", help="Only episodes touching this app (repeatable).")] = None,
-    harness: Annotated[Optional[list[str]], typer.Option("--harness", help="Only this harness (repeatable).")] = None,
-    skill: Annotated[Optional[list[str]], typer.Option("--skill", help="Only skills under this dotted prefix (repeatable).")] = None,
+    input_dir: Annotated[Path | None, typer.Option("--input-dir", "-i", help="Trajectory shards (default: <data_dir>/shards).")] = None,
+    output_dir: Annotated[Path | None, typer.Option("--output-dir", "-o", help="Training shards (default: <data_dir>/export).")] = None,
+    stage: Annotated[list[str] | None, typer.Option("--stage", help="Only this stage (repeatable): gui_midtrain, gui_sft, terminal_sft, hybrid_sft.")] = None,
+    app_: Annotated[list[str] | None, typer.Option("--app", help="Only episodes touching this app (repeatable).")] = None,
+    harness: Annotated[list[str] | None, typer.Option("--harness", help="Only this harness (repeatable).")] = None,
+    skill: Annotated[list[str] | None, typer.Option("--skill", help="Only skills under this dotted prefix (repeatable).")] = None,
     min_score: Annotated[float, typer.Option(min=0, max=1, help="Least judge score.")] = 0.0,
     min_steps: Annotated[int, typer.Option(min=0, help="Fewest steps.")] = 1,
-    max_steps: Annotated[Optional[int], typer.Option(min=1, help="Most steps.")] = None,
-    since: Annotated[Optional[datetime], typer.Option(help="Recorded at or after (ISO date/time).")] = None,
-    until: Annotated[Optional[datetime], typer.Option(help="Recorded before (ISO date/time).")] = None,
+    max_steps: Annotated[int | None, typer.Option(min=1, help="Most steps.")] = None,
+    since: Annotated[datetime | None, typer.Option(help="Recorded at or after (ISO date/time).")] = None,
+    until: Annotated[datetime | None, typer.Option(help="Recorded before (ISO date/time).")] = None,
     dev_fraction: Annotated[float, typer.Option(min=0, max=0.99, help="Share of tasks held out as dev.")] = 0.05,
     shard_mb: Annotated[int, typer.Option(min=1, help="Bound on one shard's payload, in MiB.")] = 256,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -65,18 +65,12 @@ def export(
                   f"filtered out {result.filtered_out or 'none'}; {len(result.rejections)} rejections (see the manifest)")
 
 
-def register(app: typer.Typer) -> None:
-    """Add `forge export` and `forge train` to the main app."""
-    app.command("export")(export)
-    app.command("train")(train)
-
-
 def train(
-    config_file: Annotated[Optional[Path], typer.Option("--config", "-c", help="A TrainConfig as JSON (stages, params).")] = None,
-    model: Annotated[Optional[Path], typer.Option("--model", help="Local folder of the starting checkpoint.")] = None,
-    export_dir: Annotated[Optional[Path], typer.Option("--export-dir", help="What `forge export` wrote (default: <data_dir>/export).")] = None,
-    output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Checkpoints (default: <data_dir>/train).")] = None,
-    stage: Annotated[Optional[list[str]], typer.Option("--stage", help="Only this stage (repeatable).")] = None,
+    config_file: Annotated[Path | None, typer.Option("--config", "-c", help="A TrainConfig as JSON (stages, params).")] = None,
+    model: Annotated[Path | None, typer.Option("--model", help="Local folder of the starting checkpoint.")] = None,
+    export_dir: Annotated[Path | None, typer.Option("--export-dir", help="What `forge export` wrote (default: <data_dir>/export).")] = None,
+    output_dir: Annotated[Path | None, typer.Option("--output-dir", "-o", help="Checkpoints (default: <data_dir>/train).")] = None,
+    stage: Annotated[list[str] | None, typer.Option("--stage", help="Only this stage (repeatable).")] = None,
     use_cpu: Annotated[bool, typer.Option("--cpu", help="Train on CPU.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
@@ -109,3 +103,10 @@ def train(
         console.print(f"{s.stage}: {s.steps} steps, loss {s.losses[0] if s.losses else float('nan'):.4f} -> "
                       f"{s.losses[-1] if s.losses else float('nan'):.4f}, {s.examples} examples in {s.bins} bins")
     console.print(f"skipped (done or not selected): {', '.join(result.skipped) or 'none'}; final: {result.final_dir}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add `forge export` and `forge train` to the main app."""
+    app.command("export")(export)
+    app.command("train")(train)
+

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import BaseModel, ConfigDict
 
@@ -72,7 +73,7 @@ def read_rows(path: Path) -> Iterator[EpisodeRow | tuple[str, str]]:
     written = datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
     try:
         parquet = pq.ParquetFile(path)
-    except Exception as exc:  # pyarrow raises several types for a damaged file
+    except (pa.ArrowException, OSError) as exc:  # not Parquet, truncated, unreadable
         yield (path.name, f"shard {path.name} is not readable Parquet ({exc}); regenerate or remove it")
         return
     for batch in parquet.iter_batches(batch_size=64):

@@ -19,7 +19,13 @@ from forge.export._rows import EpisodeRow, filter_reason, read_rows, shard_paths
 from forge.export.config import ExportConfig, ExportResult, Rejection, StageSummary
 from forge.export.grounding import GroundingDedup
 from forge.export.stages import STAGES, StageInput
-from forge.export.writer import EXPORT_SCHEMA_VERSION, ShardSink, example_row, remove_unlisted, write_export_manifest
+from forge.export.writer import (
+    EXPORT_SCHEMA_VERSION,
+    ShardSink,
+    example_row,
+    remove_unlisted,
+    write_export_manifest,
+)
 from forge.harness.configs import HARNESSES
 from forge.models import HarnessConfig
 

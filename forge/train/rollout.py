@@ -30,17 +30,17 @@ from forge.train.config import GRPOParams
 from forge.train.grpo import Rollout
 from forge.train.tokenize import Processor
 
-_CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
-_THINK = re.compile(r"<think>(.*?)</think>", re.S)
-_ACTION = re.compile(r"^\s*Action:\s*(.+)$", re.M)
+_CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+_THINK = re.compile(r"<think>(.*?)</think>", re.DOTALL)
+_ACTION = re.compile(r"^\s*Action:\s*(.+)$", re.MULTILINE)
 
 
 def parse_student_reply(text: str, stopped: bool, harness: HarnessConfig) -> TeacherTurn:
     """The student's text as a turn: a call, the closing turn, or a malformed turn saying why."""
     think = _THINK.search(text)
     action = _ACTION.search(text)
-    base: dict[str, Any] = dict(thought=think.group(1).strip() if think else "",
-                                action=f"Action: {action.group(1).strip()}" if action else "")
+    base: dict[str, Any] = {"thought": think.group(1).strip() if think else "",
+                                "action": f"Action: {action.group(1).strip()}" if action else ""}
     match = _CALL.search(text)
     if match is None:
         if stopped and "<tool_call>" not in text:

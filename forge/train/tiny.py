@@ -36,8 +36,8 @@ CHAT_TEMPLATE = (
 )
 
 BASE_CORPUS = [
-    '<think>\nI should open the file first.\n</think>\nAction: list the input folder\n<tool_call>\n'
-    '{"name": "bash", "arguments": {"command": "ls inputs"}}\n</tool_call>',
+    ('<think>\nI should open the file first.\n</think>\nAction: list the input folder\n<tool_call>\n'
+    '{"name": "bash", "arguments": {"command": "ls inputs"}}\n</tool_call>'),
     '{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [512, 300]}}',
     "You are a computer-use agent. Sort the rows of the spreadsheet by the second column and save it.",
 ]
@@ -59,12 +59,12 @@ def build_tiny_model(folder: Path, corpus: Iterable[str] = (), vocab_size: int =
                                                      pad_token="<|endoftext|>", chat_template=CHAT_TEMPLATE)
     ids = {t: tokenizer.convert_tokens_to_ids(t) for t in SPECIAL}
     config = transformers.Qwen2VLConfig(
-        text_config=dict(vocab_size=len(tokenizer), hidden_size=hidden, intermediate_size=hidden * 2,
-                         num_hidden_layers=layers, num_attention_heads=4, num_key_value_heads=2,
-                         max_position_embeddings=65536, rope_scaling={"type": "mrope", "mrope_section": [2, 1, 1]},
-                         bos_token_id=None, eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"]),
-        vision_config=dict(depth=1, embed_dim=hidden, hidden_size=hidden, num_heads=2, mlp_ratio=2, patch_size=14,
-                           spatial_merge_size=2, temporal_patch_size=2, in_channels=3),
+        text_config={"vocab_size": len(tokenizer), "hidden_size": hidden, "intermediate_size": hidden * 2,
+                         "num_hidden_layers": layers, "num_attention_heads": 4, "num_key_value_heads": 2,
+                         "max_position_embeddings": 65536, "rope_scaling": {"type": "mrope", "mrope_section": [2, 1, 1]},
+                         "bos_token_id": None, "eos_token_id": ids["<|im_end|>"], "pad_token_id": ids["<|endoftext|>"]},
+        vision_config={"depth": 1, "embed_dim": hidden, "hidden_size": hidden, "num_heads": 2, "mlp_ratio": 2, "patch_size": 14,
+                           "spatial_merge_size": 2, "temporal_patch_size": 2, "in_channels": 3},
         image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
         vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
         tie_word_embeddings=False)

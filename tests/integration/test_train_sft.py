@@ -9,7 +9,8 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
-from forge.export import ExportConfig, run as export
+from forge.export import ExportConfig
+from forge.export import run as export
 from forge.train.config import SFTParams, StageConfig, TrainConfig
 from forge.train.run import run as train
 from forge.train.tiny import build_tiny_model

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from forge.export import GroundingDedup, grounding_examples, sft_examples, student_turn, supervised
@@ -34,7 +35,7 @@ def test_think_body_is_masked_and_tags_action_and_call_are_supervised() -> None:
     # the spans tile the text exactly, and only the body is left out of supervision
     assert [(s.start, s.end) for s in spans] == sorted((s.start, s.end) for s in spans)
     assert spans[0].start == 0 and spans[-1].end == len(text)
-    assert all(a.end == b.start for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a.end == b.start for a, b in itertools.pairwise(spans))
     assert "".join(text[s.start:s.end] for s in supervised(spans)) == text.replace("Look before leaping.", "")
 
 
