@@ -33,6 +33,7 @@ _ITEMS = [  # (path, prop, type, value)
     ("/org.openoffice.Office.Jobs/Jobs/org.openoffice.Office.Jobs:Job['UpdateCheck']/Arguments", "AutoCheckEnabled",
      "boolean", "false"),
     ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "int", "3"),
+    ("/org.openoffice.Office.Calc/Input", "AutoInput", "boolean", "false"),  # typed text is not completed
 ]
 
 

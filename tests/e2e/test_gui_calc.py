@@ -52,3 +52,12 @@ def test_one_calc_task_through_three_harnesses(tmp_path: Path) -> None:
         image.load()  # decodes every byte: a truncated PNG fails here
         assert image.format == "PNG" and image.size == png_size(png) == (1920, 1080)
     assert all(s["screenshot_png"] is None for r in rows for s in r["steps"] if s["channel"] == "terminal")
+
+
+def test_a_second_calc_family_passes_gui_only(tmp_path: Path) -> None:
+    skill = SKILL.model_copy(update={"id": "spreadsheet.total.gui_e2e", "workflow": "spreadsheet.total_row"})
+    task = workflows.WORKFLOWS.get("spreadsheet.total_row").build(skill, 2)
+    episode = run_episode(task, HARNESSES.get("gui"), ReplayTeacher(), ProgrammaticJudge(), scratch_root=tmp_path,
+                          limits=SandboxLimits(cpu_seconds=300))
+    assert episode.passed, (episode.error, episode.rubric)
+    assert {s.channel for s in episode.steps} == {"gui"}

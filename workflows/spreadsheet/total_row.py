@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Literal
 
+from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiStep, KeyStep, MenuStep, NameBoxStep, TypeStep
 from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
+from workflows.spreadsheet._gui import calc_plan, column_letter
 
 Aggregate = Literal["sum", "average", "max", "min"]
 LABELS = {"sum": "Total", "average": "Average", "max": "Maximum", "min": "Minimum"}
+FUNCTION = {"sum": "SUM", "average": "AVERAGE", "max": "MAX", "min": "MIN"}
 PYTHON = {"sum": "sum(values)", "average": "sum(values) / len(values)", "max": "max(values)", "min": "min(values)"}
 COLUMNS = "{{ columns | join(' and ') }} column{% if columns | length > 1 %}s{% endif %}"
 
@@ -77,3 +81,33 @@ class TotalRow(SheetWorkflow[TotalRowParams]):
                      f"Python and append a {params.label!r} row with plain numbers, saving to {params.output}."),
             action=f"Append the {params.label} row and save {params.output}",
         )
+
+    def reference(self, params: TotalRowParams) -> ReferenceSolution:
+        """The terminal solution, plus the GUI route: label and formulas typed in the row below the data,
+        then Data > Calculate > Formula to Value, since the task asks for plain numbers."""
+        headers = params.table.headers
+        row = len(params.table.rows) + 2
+        letters = {name: column_letter(headers.index(name)) for name in [params.label_column, *params.columns]}
+        label_cell = f"{letters[params.label_column]}{row}"
+        steps: list[GuiStep] = [
+            NameBoxStep(target=label_cell, thought=f"The data ends in row {row - 1}, so the summary goes in row {row}.",
+                        action=f"Go to {label_cell}"),
+            TypeStep(text=f"{params.label}\n", action=f"Type the label {params.label!r}"),
+        ]
+        for name in params.columns:
+            col = letters[name]
+            steps += [NameBoxStep(target=f"{col}{row}", action=f"Go to {col}{row} ({name})"),
+                      TypeStep(text=f"={FUNCTION[params.aggregate]}({col}2:{col}{row - 1})",
+                               thought=f"A {FUNCTION[params.aggregate]} formula over {name}'s data rows.",
+                               action=f"Type the {params.aggregate} formula for {name}"),
+                      KeyStep(keys=["enter"], action="Press Enter to enter the formula")]
+        ordered = sorted(letters.values(), key=lambda c: (len(c), c))
+        first, last = ordered[0], ordered[-1]
+        steps += [
+            NameBoxStep(target=f"{first}{row}:{last}{row}", action=f"Select the summary row {first}{row}:{last}{row}"),
+            MenuStep(path=[["alt", "d"], ["l"], ["down"], ["down"], ["enter"]],
+                     thought="The task wants numbers, not formulas: Data > Calculate > Formula to Value.",
+                     action="Data > Calculate > Formula to Value"),
+        ]
+        plan = calc_plan(params.input, params.output, steps, thought="The workbook is open in Calc.")
+        return super().reference(params).model_copy(update={"gui_plan": plan})
