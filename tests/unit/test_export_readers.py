@@ -19,7 +19,7 @@ def test_duckdb_and_datasets_read_the_export(tmp_path: Path, gui_harnesses: None
     rows = duckdb.sql(f"SELECT stage, count(*), sum(len(images)) FROM read_parquet('{tmp_path}/out/*/*/*.parquet') "
                       "GROUP BY stage").fetchall()
     assert {stage: n for stage, n, _ in rows} == counts
-    assert dict((stage, images) for stage, _, images in rows)["terminal_sft"] == 0
+    assert {stage: images for stage, _, images in rows}["terminal_sft"] == 0
 
     gui = datasets.load_dataset("parquet", data_files=str(tmp_path / "out/gui_sft/train/*.parquet"), split="train",
                                 cache_dir=str(tmp_path / "hf"))
