@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiPlan, KeyStep, TypeStep, WaitSettledStep, WaitWindowStep
 from preparers._corpora import corpus
 from preparers.document import make_document, write_docx
+from workflows._gui import office_plan
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+
 
 class Params(Prepared):
     input: str
@@ -73,7 +75,27 @@ class ReplaceText(PreparedWorkflow[Params]):
             document.save({lit(params.output)})
             print(sum(old in p.text for p in docx.Document({lit(params.output)}).paragraphs), "left")
         """
-        return solution(script_step(script, f"I'll replace {params.old!r} with {params.new!r} run by run in every "
-                                    "paragraph, table cell, header and footer with python-docx, keeping formatting, "
-                                    f"and save to {params.output}.",
-                                    f"Replace {params.old} with {params.new} and save {params.output}"))
+        terminal = solution(script_step(script, f"I'll replace {params.old!r} with {params.new!r} run by run in "
+                                        "every paragraph, table cell, header and footer with python-docx, keeping "
+                                        f"formatting, and save to {params.output}.",
+                                        f"Replace {params.old} with {params.new} and save {params.output}"))
+        return terminal.model_copy(update={"gui_plan": _gui_plan(params)})
+
+
+def _gui_plan(params: Params) -> GuiPlan:
+    """Writer's Find and Replace (match case, Replace All covers headers and footers too), then Save As."""
+    return office_plan("writer", params.input, params.output, [
+        KeyStep(keys=["ctrl", "h"], thought="Find and Replace does every occurrence at once, headers and footers "
+                "included.", action="Open Edit > Find and Replace (Ctrl+H)"),
+        WaitWindowStep(title="^Find and Replace$", timeout_s=30),
+        WaitSettledStep(interval_s=0.3, timeout_s=10),
+        TypeStep(text=params.old, thought="The Find field has the focus.", action=f"Type {params.old!r} to find"),
+        KeyStep(keys=["alt", "t"], thought="Match case, so other words that merely contain it in lower case stay.",
+                action="Tick Match case (Alt+T)"),
+        KeyStep(keys=["alt", "p"], action="Go to the Replace field (Alt+P)"),
+        TypeStep(text=params.new, action=f"Type the replacement {params.new!r}"),
+        KeyStep(keys=["alt", "l"], action="Replace All (Alt+L)"),
+        WaitSettledStep(interval_s=0.3, timeout_s=10),
+        KeyStep(keys=["escape"], action="Close the Find and Replace dialog"),
+        WaitSettledStep(interval_s=0.3, timeout_s=10),
+    ], thought="The document is open in Writer.")
