@@ -357,7 +357,10 @@ from pathlib import Path
 from forge.sandbox import SandboxLimits, open_sandbox
 from forge.sandbox._cgroupfs import PRIVATE_ROOT, discover, mounts
 from forge.sandbox._limits import wait_for_removals
-for hierarchy in discover():  # what a container shows: the system's cgroup mounts read-only
+for mount in mounts():  # a fresh container: no mount of Forge's yet (in a container the test's own has them)
+    if mount.point.is_relative_to(PRIVATE_ROOT):
+        subprocess.run(["umount", "-l", str(mount.point)], check=True)
+for hierarchy in discover():  # and the system's cgroup mounts read-only
     subprocess.run(["mount", "-o", "remount,bind,ro", str(hierarchy.mount.point)], check=True)
 out = {"read_only_before": all(h.mount.read_only for h in discover())}
 racers = [subprocess.Popen([sys.executable, "-c", "from forge.sandbox._cgroupfs import writable_hierarchies; "
@@ -372,7 +375,8 @@ with open_sandbox(job, SandboxLimits(memory_mb=256)) as box:
 with open_sandbox(job, SandboxLimits()) as box:
     out["second"] = box.run("echo again").stdout
 wait_for_removals()
-out["private_mounts"] = sorted(str(m.point) for m in mounts() if m.point.is_relative_to(PRIVATE_ROOT))
+out["private_mounts"] = sorted(str(m.point) for m in mounts()
+                              if m.point.is_relative_to(PRIVATE_ROOT) and not m.read_only)
 out["left"] = [str(p) for p in PRIVATE_ROOT.rglob(f"forge-{os.getpid()}-*")]
 print(json.dumps(out))
 """
@@ -381,6 +385,7 @@ print(json.dumps(out))
 def test_a_read_only_cgroup_mount_gets_a_private_writable_one_and_the_memory_bound_holds(job: Path) -> None:
     """A container's read-only /sys/fs/cgroup, made in a mount namespace of this test's own: Forge
     mounts the hierarchies again (once, under concurrent starts), and sandboxes are bounded there."""
+    ours = mounts()
     result = subprocess.run(
         ["unshare", "--mount", "--propagation", "private", sys.executable, "-c", _READ_ONLY_CGROUPS, str(job)],
         capture_output=True, text=True, timeout=240, cwd=Path(__file__).resolve().parents[2], check=False,
@@ -395,7 +400,7 @@ def test_a_read_only_cgroup_mount_gets_a_private_writable_one_and_the_memory_bou
                       for h in discover())
     assert out["private_mounts"] == expected, "each hierarchy is mounted once, then reused"
     assert out["left"] == []
-    assert not any(m.point.is_relative_to(PRIVATE_ROOT) for m in mounts())  # only in that namespace
+    assert mounts() == ours  # the new mounts live in that namespace only
 
 
 def test_a_read_only_cgroup_mount_without_the_right_to_mount_is_a_clear_error(job: Path) -> None:
