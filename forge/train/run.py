@@ -42,6 +42,12 @@ def _tasks(config: TrainConfig) -> list[TaskBundle]:
     return [t for t in (store.get_task(i) for i in store.list_tasks(status="accepted")) if t is not None]
 
 
+def _is_main_process() -> bool:
+    import torch.distributed as dist
+
+    return not dist.is_initialized() or dist.get_rank() == 0
+
+
 def run(config: TrainConfig, tasks: list[TaskBundle] | None = None, scratch_root: Path | None = None) -> TrainResult:
     from forge.train.rl import run_grpo
 
@@ -62,6 +68,7 @@ def run(config: TrainConfig, tasks: list[TaskBundle] | None = None, scratch_root
                               scratch_root or config.output_dir / "_scratch")
         results.append(result)
         current = result.final_dir
-        text = json.dumps([r.model_dump(mode="json") for r in results], indent=2)
-        _atomic_write(config.output_dir / "_train.json", lambda tmp, text=text: tmp.write_text(text))
+        if _is_main_process():
+            text = json.dumps([r.model_dump(mode="json") for r in results], indent=2)
+            _atomic_write(config.output_dir / "_train.json", lambda tmp, text=text: tmp.write_text(text))
     return TrainResult(output_dir=config.output_dir, stages=results, skipped=skipped, final_dir=current)

@@ -35,6 +35,7 @@ class StageResult(BaseModel):
     refused: int = 0
     resumed_from: str | None = None
     train_seconds: float = 0.0
+    world_size: int = 1
     tokens_per_bin: float = 0.0
 
 
@@ -104,10 +105,11 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     eval_loss = trainer.evaluate()["eval_loss"] if dev and dev.bins else None
     final = out / "final"
     trainer.save_model(str(final))
-    processor.save_pretrained(str(final))
+    if trainer.is_world_process_zero():  # one writer under torchrun/accelerate
+        processor.save_pretrained(str(final))
     losses = [float(e["loss"]) for e in trainer.state.log_history if "loss" in e]
     return StageResult(stage=stage.name, init_dir=init, final_dir=final, steps=trainer.state.global_step, losses=losses,
                        eval_loss=eval_loss, examples=train.examples, bins=len(train.bins), fill=train.fill,
                        refused=len(train.refused), resumed_from=resume,
                        train_seconds=float(output.metrics.get("train_runtime", 0.0)),
-                       tokens_per_bin=train.tokens / max(1, len(train.bins)))
+                       tokens_per_bin=train.tokens / max(1, len(train.bins)), world_size=args.world_size)
