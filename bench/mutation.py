@@ -16,11 +16,13 @@ kept under build/mutation/ (by the module's and its tests' contents), so the nex
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -83,16 +85,56 @@ def _cosmic_ray(*args: str, cwd: Path, env: dict[str, str], timeout_s: float | N
     return True
 
 
+def _signature_annotations(module: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Spans of the function signatures' annotations, in a module with postponed annotations
+    (`from __future__ import annotations`): never evaluated there, so a mutant in one is
+    equivalent by construction. Class-level annotations are kept: pydantic evaluates them."""
+    tree = ast.parse(module.read_text())
+    postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
+                    any(a.name == "annotations" for a in n.names) for n in tree.body)
+    if not postponed:
+        return []
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+            for annotation in [a.annotation for a in every if a is not None] + [node.returns]:
+                if annotation is not None:
+                    spans.append(((annotation.lineno, annotation.col_offset),
+                                  (annotation.end_lineno or annotation.lineno, annotation.end_col_offset or 0)))
+    return spans
+
+
+def _skip_equivalent(session: Path, module: Path) -> int:
+    """Mark the mutants inside signature annotations skipped (as cosmic-ray's own filters do)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    spans = _signature_annotations(module)
+    skipped = 0
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in db.work_items:  # tried ones too: they were equivalent all along
+            start = tuple(item.mutations[0].start_pos)
+            if any(a <= start < b for a, b in spans):
+                db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED,
+                                                      output="inside a signature annotation, never evaluated"))
+                skipped += 1
+    return skipped
+
+
 def _results(session: Path) -> tuple[int, dict[str, object]]:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    counts = {"killed": 0, "survived": 0, "timeout_or_error": 0}
+    counts = {"killed": 0, "survived": 0, "timeout_or_error": 0, "skipped_equivalent": 0}
     survivors = []
     with use_db(str(session), WorkDB.Mode.open) as db:
         total = db.num_work_items
         for item, result in db.completed_work_items:
-            if result.worker_outcome != WorkerOutcome.NORMAL or result.test_outcome == TestOutcome.INCOMPETENT:
+            if result.worker_outcome == WorkerOutcome.SKIPPED:
+                counts["skipped_equivalent"] += 1
+            elif result.worker_outcome != WorkerOutcome.NORMAL or result.test_outcome == TestOutcome.INCOMPETENT:
                 counts["timeout_or_error"] += 1  # a mutant that hangs, crashes or breaks import is caught
             elif result.test_outcome == TestOutcome.KILLED:
                 counts["killed"] += 1
@@ -106,13 +148,25 @@ def _results(session: Path) -> tuple[int, dict[str, object]]:
     return total, {**counts, "survivors": sorted(survivors, key=lambda s: s["line"])}
 
 
-def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
-    """Where this module's results are kept: named by the module's and its tests' contents, so a
-    rerun with nothing changed resumes (cosmic-ray runs only the mutants not tried yet)."""
+def _digest(paths: list[str]) -> str:
     digest = hashlib.sha256()
-    for rel in [module, *tests]:
+    for rel in paths:
         digest.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
-    return sessions / f"{module.replace('/', '.')}-{digest.hexdigest()[:12]}.sqlite"
+    return digest.hexdigest()[:12]
+
+
+def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
+    """Where this module's results are kept, named by the module's contents: a rerun resumes
+    (cosmic-ray runs only the mutants not tried yet). When the tests changed since, the survivors
+    are tried again (tests only ever get stronger, so a killed mutant stays killed)."""
+    session = sessions / f"{module.replace('/', '.')}-{_digest([module])}.sqlite"
+    stamp = session.with_suffix(".tests")
+    if session.exists() and (not stamp.exists() or stamp.read_text() != _digest(tests)):
+        with sqlite3.connect(session) as db:
+            db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
+    if session.exists():
+        stamp.write_text(_digest(tests))
+    return session
 
 
 def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) -> dict[str, object]:
@@ -133,12 +187,15 @@ def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) ->
                 return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
             session.parent.mkdir(parents=True, exist_ok=True)
             _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
+            session.with_suffix(".tests").write_text(_digest(tests))
+        _skip_equivalent(session, ROOT / module)
         complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
                                timeout_s=max(1.0, budget_s - (time.monotonic() - started)))
     total, counts = _results(session)
     tried = counts["killed"] + counts["survived"] + counts["timeout_or_error"]  # type: ignore[operator]
     caught = counts["killed"] + counts["timeout_or_error"]  # type: ignore[operator]
-    return {"mutants": total, "tried": tried, "complete": complete and tried == total, "tests": tests,
+    done = tried + counts["skipped_equivalent"]  # type: ignore[operator]
+    return {"mutants": total, "tried": tried, "complete": complete and done == total, "tests": tests,
             "session": str(session), "killed_pct": round(100 * caught / tried, 1) if tried else None,
             "seconds": round(time.monotonic() - started, 1), **counts}
 

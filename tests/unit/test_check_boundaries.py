@@ -10,6 +10,7 @@ passes; unrounded or one step off fails).
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ class Case:
     output: list[list[Any]] | None  # the output table (header included); None: no output file
     options: dict[str, Any]
     passes: bool
+    says: str = ""  # a part of the verdict's message: where it points (row, cell) is part of the contract
+    input: list[list[Any]] | None = None  # the task's input table (header included); None: table(*ROWS)
 
 
 def table(*rows: list[Any], header: list[Any] = HEADER) -> list[list[Any]]:
@@ -69,12 +72,23 @@ CASES: dict[str, list[Case]] = {
     "table.sorted_by": [
         Case("sorted ascending", table(B, E, A, D, C), SORT, True),
         Case("sorted descending", table(C, D, A, E, B), SORT_DESC, True),
-        Case("only the last two rows swapped", table(B, E, A, C, D), SORT, False),
+        Case("only the last two rows swapped", table(B, E, A, C, D), SORT, False,
+             "Orders!B5 is 7.0 but Orders!B6 is 5.0"),
         Case("only the first two rows swapped", table(E, B, A, D, C), SORT, False),
         Case("descending, last two swapped", table(C, D, A, B, E), SORT_DESC, False),
         Case("ascending asked, descending given", table(C, D, A, E, B), SORT, False),
         Case("the last row dropped", table(B, E, A, D), SORT, False),
-        Case("an extra row at the end", table(B, E, A, D, C, C), SORT, False),
+        Case("an extra row at the end", table(B, E, A, D, C, C), SORT, False, "has 6 data rows, the input has 5"),
+        Case("numbers before dates, each in order", table(["x", 2], ["y", 10], ["z", dt.date(2024, 1, 2)],
+                                                         ["w", dt.date(2024, 3, 1)], header=["Item", "When"]),
+             {"column": "When"}, True,
+             input=table(["z", dt.date(2024, 1, 2)], ["y", 10], ["w", dt.date(2024, 3, 1)], ["x", 2],
+                         header=["Item", "When"])),
+        Case("a date before a number", table(["x", 2], ["z", dt.date(2024, 1, 2)], ["y", 10],
+                                             ["w", dt.date(2024, 3, 1)], header=["Item", "When"]),
+             {"column": "When"}, False,
+             input=table(["z", dt.date(2024, 1, 2)], ["y", 10], ["w", dt.date(2024, 3, 1)], ["x", 2],
+                         header=["Item", "When"])),
         Case("an extra column", with_col(table(B, E, A, D, C), "Note", [1, 2, 3, 4, 5]), SORT, False),
         Case("the last row's price changed beyond float noise", table(B, E, A, D, changed(C, 2, 1.25 + 5e-6)), SORT,
              False),
@@ -82,7 +96,7 @@ CASES: dict[str, list[Case]] = {
         Case("the last row's text changed", table(B, E, A, D, changed(C, 0, "C")), SORT, False),
     ],
     "table.total_row": [
-        Case("exact totals", table(*ROWS, ["Total", 18, 19.005]), TOTAL, True),
+        Case("exact totals", table(*ROWS, ["Total", 18, 19.005]), TOTAL, True, "row 7 is a 'Total' row"),
         Case("the label in other case", table(*ROWS, ["TOTAL", 18, 19.005]), TOTAL, True),
         Case("just inside the tolerance", table(*ROWS, ["Total", 18, 19.014]), TOTAL, True),
         Case("just outside the tolerance", table(*ROWS, ["Total", 18, 19.016]), TOTAL, False),
@@ -93,7 +107,7 @@ CASES: dict[str, list[Case]] = {
         Case("the last data row dropped", table(A, B, C, D, ["Total", 18, 19.005]), TOTAL, False),
         Case("a blank row before the total", table(*ROWS, [None, None, None], ["Total", 18, 19.005]), TOTAL, False),
         Case("an extra row below the total", table(*ROWS, ["Total", 18, 19.005], ["x", 1, 1]), TOTAL, False),
-        Case("no total row", table(*ROWS), TOTAL, False),
+        Case("no total row", table(*ROWS), TOTAL, False, "(row 6); expected a 'Total' row at row 7"),
         Case("an extra column", with_col(table(*ROWS, ["Total", 18, 19.005]), "N", [1] * 6), TOTAL, False),
         Case("the wrong label", table(*ROWS, ["Sum", 18, 19.005]), TOTAL, False),
         Case("the average, exact", table(*ROWS, ["Average", 3.6, 3.801]),
@@ -118,6 +132,17 @@ CASES: dict[str, list[Case]] = {
              REVENUE, False),
         Case("the last row dropped", with_col(table(A, B, C, D), "Revenue", EXACT_REVENUE), REVENUE, False),
         Case("no new column", table(*ROWS), REVENUE, False),
+        Case("0 decimal places", with_col(table(*ROWS), "Square", [9, 1, 49, 25, 4]),
+             {**REVENUE, "new_header": "Square", "right": "Units", "decimals": 0}, True),
+        Case("0 decimal places, one unrounded", with_col(table(*ROWS), "Square", [9, 1, 49, 25, 4.5]),
+             {**REVENUE, "new_header": "Square", "right": "Units", "decimals": 0}, False),
+        Case("an unnamed original column is kept by position",
+             with_col(table(*[[*r, "n"] for r in ROWS], header=[*HEADER, None]), "Revenue", [*EXACT_REVENUE, 2.51]),
+             REVENUE, True, input=table(*[[*r, "n"] for r in ROWS], header=[*HEADER, None])),
+        Case("an unnamed original column changed in the last row",
+             with_col(table(*[[*r, "n"] for r in ROWS[:4]], [*E, "m"], header=[*HEADER, None]), "Revenue",
+                      [*EXACT_REVENUE, 2.51]),
+             REVENUE, False, input=table(*[[*r, "n"] for r in ROWS], header=[*HEADER, None])),
         Case("the new column under another name", with_col(table(*ROWS), "Revenu", [*EXACT_REVENUE, 2.51]), REVENUE,
              False),
         Case("just inside a tolerance", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 0.09]), NEAR, True),
@@ -127,10 +152,12 @@ CASES: dict[str, list[Case]] = {
     ],
     "table.rows_where": [
         Case("the rows over the threshold, in order", table(A, C, D), KEEP_GT, True),
-        Case("the boundary row (the last) kept wrongly", table(A, C, D, E), KEEP_GT, False),
+        Case("the boundary row (the last) kept wrongly", table(A, C, D, E), KEEP_GT, False,
+             "has 4 data rows, expected 3: row 5 ['e', 2.0, 1.255] should not be there"),
         Case(">= keeps the boundary row", table(A, C, D, E), KEEP_GE, True),
         Case(">= without the boundary row", table(A, C, D), KEEP_GE, False),
-        Case("the last kept row dropped", table(A, C), KEEP_GT, False),
+        Case("the last kept row dropped", table(A, C), KEEP_GT, False,
+             "has 2 data rows, expected 3: the row that should be ['d', 5.0, 10.0] is missing"),
         Case("the last two kept rows swapped", table(A, D, C), KEEP_GT, False),
         Case("an extra column", with_col(table(A, C, D), "N", [1, 2, 3]), KEEP_GT, False),
         Case("the last kept row changed", table(A, C, changed(D, 2, 10.5)), KEEP_GT, False),
@@ -170,8 +197,8 @@ def test_each_check_has_both_sides(name: str) -> None:
     assert sides == {True, False}, f"{name} needs at least one passing and one failing case"
 
 
-def _state(tmp_path: Path, output: list[list[Any]] | None) -> FinalState:
-    original = xlsx_bytes(table(*ROWS), SHEET)
+def _state(tmp_path: Path, output: list[list[Any]] | None, given: list[list[Any]] | None = None) -> FinalState:
+    original = xlsx_bytes(given or table(*ROWS), SHEET)
     (tmp_path / "inputs").mkdir()
     (tmp_path / INPUT).write_bytes(original)
     if output is not None:
@@ -189,7 +216,7 @@ def _options(name: str, case: Case) -> dict[str, Any]:
 @pytest.mark.parametrize(("name", "case"), [(n, c) for n, cases in sorted(CASES.items()) for c in cases],
                          ids=lambda v: v.label if isinstance(v, Case) else v)
 def test_boundary(tmp_path: Path, name: str, case: Case) -> None:
-    result = run_check(Check(func=name, options=_options(name, case)), _state(tmp_path, case.output))
+    result = run_check(Check(func=name, options=_options(name, case)), _state(tmp_path, case.output, case.input))
     assert not result.error, result.message  # a case that cannot be evaluated is a bug in the case
     assert result.passed == case.passes, f"{name} / {case.label}: {result.message}"
-    assert result.message  # a verdict always says why
+    assert case.says in result.message and result.message  # a verdict always says why, and where

@@ -71,6 +71,20 @@ def test_bad_output_dir_names_the_fix(tmp_path: Path) -> None:
         prepare_output_dir(blocker / "shards")
 
 
+def test_a_good_output_dir_is_created_and_resolved(tmp_path: Path) -> None:
+    made = prepare_output_dir(tmp_path / "a" / ".." / "b" / "shards")
+    assert made == (tmp_path / "b" / "shards").resolve() and made.is_dir()
+    assert prepare_output_dir(made) == made  # an existing one is fine
+
+
+def test_the_manifest_is_indented_json_ending_in_a_newline(tmp_path: Path) -> None:
+    """People read the manifest: one key per line, as written by json.dumps(indent=2)."""
+    manifest = write_manifest(tmp_path, [])
+    text = (tmp_path / "_manifest.json").read_text()
+    assert text == json.dumps(manifest.model_dump(mode="json"), indent=2) + "\n"
+    assert text.splitlines()[1].startswith('  "')
+
+
 @pytest.mark.parametrize(("umask", "mode", "expected"), [(0o022, None, 0o644), (0o077, None, 0o600),
                                                           (0o002, None, 0o664), (0o077, 0o640, 0o640)])
 def test_files_follow_the_umask_unless_a_mode_is_given(tmp_path: Path, umask: int, mode: int | None,

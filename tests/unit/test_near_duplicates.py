@@ -73,7 +73,7 @@ def test_the_threshold_itself_counts_as_a_duplicate(base: TaskBundle) -> None:
     assert NearDuplicateIndex.from_bundles([first], threshold=1.0).find(same_words) == (first.id, 1.0)
     other = variant(base, with_last_words_changed(6))
     estimate = signature(first).jaccard(signature(other))
-    assert 0.85 < estimate < 1
+    assert estimate == 0.96875  # pinned: a new hashing seed would re-decide which stored tasks are twins
     assert NearDuplicateIndex.from_bundles([first], threshold=min(1.0, estimate + 0.02)).find(other) is None
 
 
@@ -90,6 +90,8 @@ def test_claim_indexes_once_and_refuses_the_near_twin(base: TaskBundle) -> None:
     assert index.claim(first) is None and len(index) == 1
     assert index.claim(first) is None and len(index) == 1  # a resumed run claiming its own task again
     assert index.find(first) is None  # and it is not its own duplicate
+    stored = TaskBundle.model_validate_json(first.model_dump_json())  # as a resumed run reads it back
+    assert stored.id == first.id and stored.id is not first.id and index.find(stored) is None
     match = index.claim(twin)
     assert match is not None and match[0] == first.id and len(index) == 1
     far = variant(base, [f"z{i}" for i in range(50)])
@@ -101,3 +103,4 @@ def test_a_threshold_outside_0_to_1_is_refused_naming_the_setting(threshold: flo
     with pytest.raises(ConfigError, match="FORGE_DEDUP_THRESHOLD"):
         NearDuplicateIndex(threshold)
     assert NearDuplicateIndex(1.0).threshold == 1.0
+    assert NearDuplicateIndex().threshold == 0.9 and NearDuplicateIndex.from_bundles([]).threshold == 0.9
