@@ -43,13 +43,21 @@ def save_as(output_path: str) -> list[GuiStep]:
     ]
 
 
+def save_in_place(path: str) -> list[GuiStep]:
+    """File > Save (the file keeps its format), then wait until it is written."""
+    return [KeyStep(keys=["ctrl", "s"], thought=f"Now I save {path} in place.", action="Save (Ctrl+S)"),
+            WaitFileStep(path=path, timeout_s=60)]
+
+
 def office_plan(app: AppName, input_path: str, output_path: str, steps: list[GuiStep], *, thought: str) -> GuiPlan:
-    """The input opened in `app`; wait for its window and first paint; `steps`; Save As `output_path`."""
+    """The input opened in `app`; wait for its window and first paint; `steps`; Save As `output_path`
+    (Save, when it is the input itself)."""
     title = re.escape(PurePosixPath(input_path).name) + r".*" + re.escape(WINDOW_TITLES[app])
     opening: list[GuiStep] = [
         WaitWindowStep(title=title, timeout_s=90),
         WaitSettledStep(interval_s=0.5, timeout_s=30),
     ]
+    saving = save_in_place(input_path) if output_path == input_path else save_as(output_path)
     first, *rest = steps
     first = first.model_copy(update={"thought": f"{thought} {first.thought}".strip()})
-    return GuiPlan(opens=[AppLaunch(app=app, file=input_path)], steps=[*opening, first, *rest, *save_as(output_path)])
+    return GuiPlan(opens=[AppLaunch(app=app, file=input_path)], steps=[*opening, first, *rest, *saving])

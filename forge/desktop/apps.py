@@ -34,6 +34,11 @@ _ITEMS = [  # (path, prop, type, value)
      "boolean", "false"),
     ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "int", "3"),
     ("/org.openoffice.Office.Calc/Input", "AutoInput", "boolean", "false"),  # typed text is not completed
+    # AutoCorrect off: typed text lands as typed (no en dash for " - ", no curly quotes, no capitals)
+    *(("/org.openoffice.Office.Common/AutoCorrect", name, "boolean", "false") for name in (
+        "ChangeDash", "UseReplacementTable", "ReplaceDoubleQuote", "ReplaceSingleQuote", "CapitalAtStartSentence",
+        "TwoCapitalsAtStart", "SetInetAttribute", "ChangeOrdinalNumber", "ChangeUnderlineWeight", "SingleSpaces",
+        "CorrectAccidentalCapsLock", "AddNonBreakingSpace")),
 ]
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 
 from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiPlan, KeyStep, TypeStep, WaitSettledStep
 from preparers.document import make_document, write_docx
+from workflows._gui import office_plan
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
@@ -57,5 +59,23 @@ class HeaderFooter(PreparedWorkflow[Params]):
             document.save({lit(params.document)})
             print(document.sections[0].header.paragraphs[0].text, "|", document.sections[0].footer.paragraphs[0].text)
         """
-        return solution(script_step(script, "I'll set every section's header and footer text with python-docx "
-                                    f"and save {params.document} in place.", "Set the header and footer"))
+        terminal = solution(script_step(script, "I'll set every section's header and footer text with python-docx "
+                                        f"and save {params.document} in place.", "Set the header and footer"))
+        return terminal.model_copy(update={"gui_plan": _gui_plan(params)})
+
+
+def _gui_plan(params: Params) -> GuiPlan:
+    """Writer: Ctrl+Page Up puts the cursor in the header, Ctrl+Page Down in the footer; Ctrl+A there
+    selects only that area's text, which the new text replaces. Then Save in place."""
+    return office_plan("writer", params.document, params.document, [
+        KeyStep(keys=["ctrl", "Prior"], thought="Ctrl+Page Up moves the cursor into the page header.",
+                action="Move into the header (Ctrl+Page Up)"),
+        WaitSettledStep(interval_s=0.3, timeout_s=10),
+        KeyStep(keys=["ctrl", "a"], action="Select the header's text"),
+        TypeStep(text=params.header, action=f"Type the header {params.header!r}"),
+        KeyStep(keys=["ctrl", "Next"], thought="Ctrl+Page Down moves the cursor into the footer.",
+                action="Move into the footer (Ctrl+Page Down)"),
+        WaitSettledStep(interval_s=0.3, timeout_s=10),
+        KeyStep(keys=["ctrl", "a"], action="Select the footer's text"),
+        TypeStep(text=params.footer, action=f"Type the footer {params.footer!r}"),
+    ], thought="The document is open in Writer.")
