@@ -38,6 +38,11 @@ def test_garbage_policy_rolls_out_in_the_sandbox_scores_zero_and_updates(sort_bu
     # all rewards were 0, so advantages are 0 and the policy-gradient step leaves the weights as they were:
     for name in before:
         torch.testing.assert_close(before[name], after[name], msg=name)
+    more = stage.model_copy(update={"grpo": params.model_copy(update={"steps": 2})})
+    resumed = run_grpo(more, config, tiny, tmp_path / "ckpt" / "online_rl", [sort_bundle], tmp_path / "scratch")
+    assert resumed.resumed_from is not None and resumed.resumed_from.endswith("checkpoint-1")
+    assert resumed.steps == 2 and len(resumed.losses) == 1  # one more update, from version 1
+    assert '"version": 2' in (tmp_path / "ckpt" / "online_rl" / "checkpoint-2" / "grpo_state.json").read_text()
 
 
 def test_a_garbage_rollout_is_error_observations_and_reward_zero(sort_bundle: TaskBundle, tmp_path: Path) -> None:
