@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from forge.models.gui_plan import GuiPlan, KeyStep, TypeStep, WaitSettledStep
 from preparers.document import make_document, write_docx
