@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
-from forge.dataset.writer import _atomic_write  # the one atomic-write helper of the project
+from forge.dataset.writer import TMP_SUFFIX, _atomic_write  # the project's one atomic-write helper
 from forge.export.examples import ChatExample
 
 EXPORT_SCHEMA_VERSION = 1
@@ -105,6 +105,8 @@ def write_export_manifest(root: Path, payload: dict[str, Any], mode: int | None)
 def remove_unlisted(root: Path, listed: set[str]) -> list[str]:
     """Shards of an earlier export that the new manifest does not list (a rerun with fewer rows)."""
     removed = []
+    for leftover in root.glob(f"*/*/.*{TMP_SUFFIX}"):  # a killed export's temporary files (we hold the lock)
+        leftover.unlink(missing_ok=True)
     for path in sorted(root.glob("*/*/shard-*.parquet")):
         relative = path.relative_to(root).as_posix()
         if relative not in listed:

@@ -67,6 +67,7 @@ def test_shards_are_bounded_rerun_is_identical_and_stale_shards_go(tmp_path: Pat
     first = [p.read_bytes() for p in shards]
     run(config)
     assert [p.read_bytes() for p in shards] == first
+    (tmp_path / "out" / "terminal_sft" / "train" / ".shard-00009.parquet.dead.forge-tmp").write_bytes(b"half")
     run(config.model_copy(update={"shard_max_rows": 50}))
     assert [p.name for p in (tmp_path / "out" / "terminal_sft" / "train").glob("*.parquet")] == ["shard-00000.parquet"]
     assert not list((tmp_path / "out").rglob("*.forge-tmp"))
