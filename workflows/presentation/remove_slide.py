@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
+import pptx
 
 from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiPlan, KeyStep, MenuStep, WaitSettledStep
 from preparers.presentation import make_deck, write_pptx
+from workflows._gui import office_plan
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
@@ -53,6 +58,24 @@ class RemoveSlide(PreparedWorkflow[Params]):
             deck.save({lit(params.output)})
             print([s.shapes.title.text_frame.text for s in deck.slides])
         """
-        return solution(script_step(script, f"python-pptx has no delete call, so I'll remove the {params.title!r} "
-                                    "slide's entry (and its relationship) from the slide list, then save as "
-                                    f"{params.output} and list the titles.", f"Delete the slide {params.title}"))
+        terminal = solution(script_step(script, f"python-pptx has no delete call, so I'll remove the {params.title!r} "
+                                        "slide's entry (and its relationship) from the slide list, then save as "
+                                        f"{params.output} and list the titles.", f"Delete the slide {params.title}"))
+        return terminal.model_copy(update={"gui_plan": _gui_plan(params)})
+
+
+def _gui_plan(params: Params) -> GuiPlan | None:
+    """Impress: Home, then Page Down to the slide (its position read from the deck), Slide > Delete Slide."""
+    if "input" not in params._files:  # params rebuilt without their deck: no position to go to
+        return None
+    deck = pptx.Presentation(io.BytesIO(params._files["input"]))
+    titles = [s.shapes.title.text_frame.text.strip() if s.shapes.title is not None else "" for s in deck.slides]
+    position = titles.index(params.title) + 1
+    steps = [KeyStep(keys=["Home"], thought=f"{params.title!r} is slide {position}; Home goes to the first slide.",
+                     action="Go to the first slide (Home)")]
+    steps += [KeyStep(keys=["Next"], action=f"Next slide (Page Down), to slide {i}") for i in range(2, position + 1)]
+    steps += [WaitSettledStep(interval_s=0.3, timeout_s=10),
+              MenuStep(path=[["alt", "l"], ["down"], ["down"], ["down"], ["down"], ["enter"]],
+                       thought=f"Slide {position} is the current one; Slide > Delete Slide removes it.",
+                       action="Slide > Delete Slide")]
+    return office_plan("impress", params.input, params.output, steps, thought="The deck is open in Impress.")
