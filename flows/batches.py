@@ -48,10 +48,12 @@ class Batch(BaseModel):
 
 
 class Gated(BaseModel):
-    """A sample whose bundle passed every gate."""
+    """A sample whose bundle passed every gate; the bundle itself is in the store (task parameters
+    stay small and flat: Prefect walks them, and a check-options model with a field named `keys`
+    breaks its walk)."""
 
     sample: SkillSample
-    bundle: TaskBundle
+    task_id: str
 
 
 class GatedBatch(BaseModel):
@@ -115,22 +117,30 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
         if work is not None:
             out.gates_run += work.ran
             if work.passed:
-                out.passed.append(Gated(sample=sample, bundle=bundle))
+                out.passed.append(Gated(sample=sample, task_id=bundle.id))
     return out
 
 
 def accept_batch(ctx: RunContext, gated: GatedBatch) -> list[Gated]:
     """In the flow's process: accept the batch's survivors against the run's one index."""
-    return [g for g in gated.passed if stages.accept(ctx, g.bundle) is not None]
+    return [g for g in gated.passed if stages.accept(ctx, _bundle(ctx, g)) is not None]
+
+
+def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
+    bundle = stages.store_for(ctx.db_url).get_task(gated.task_id)
+    if bundle is None:  # saved by the gate stage before it reported; unreachable short of manual deletes
+        raise ForgeError(f"task {gated.task_id} passed its gates but is not in the store")
+    return bundle
 
 
 def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:
     """Replay the teacher on each accepted bundle unless its episode is stored; store each at once."""
     out = EpisodeBatch(index=index)
     for item in accepted:
-        episode = stages.stored_episode(ctx, item.bundle)
+        bundle = _bundle(ctx, item)
+        episode = stages.stored_episode(ctx, bundle)
         if episode is None:
-            episode = _guarded(ctx, item.sample, "episode", lambda b=item.bundle: stages.run_teacher(ctx, b))
+            episode = _guarded(ctx, item.sample, "episode", lambda b=bundle: stages.run_teacher(ctx, b))
             if episode is None:
                 continue
             out.episodes_run += 1

@@ -122,7 +122,7 @@ def test_batches_count_the_work_they_do_and_a_rerun_does_none(ctx: RunContext) -
     assert (done.episodes, done.passed, done.episodes_run) == (3, 3, 3)
 
     again = batches.gate_batch(ctx, batch)
-    assert [g.bundle.id for g in again.passed] == [g.bundle.id for g in gated.passed] and again.gates_run == 0
+    assert [g.task_id for g in again.passed] == [g.task_id for g in gated.passed] and again.gates_run == 0
     redone = batches.episode_batch(ctx, again.index, batches.accept_batch(ctx, again))
     assert (redone.episodes, redone.passed, redone.episodes_run) == (3, 3, 0)
 
