@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
+import pptx
+
 from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiPlan, GuiStep, KeyStep, WaitSettledStep
 from preparers.presentation import make_deck, write_pptx
+from workflows._gui import office_plan
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
@@ -55,6 +61,27 @@ class MoveSlide(PreparedWorkflow[Params]):
             deck.save({lit(params.deck)})
             print([s.shapes.title.text_frame.text for s in deck.slides])
         """
-        return solution(script_step(script, f"python-pptx keeps the slide order in the presentation's slide id list: "
-                                    f"I take {params.title!r} out and put it back right after {params.after_title!r}.",
-                                    f"Move the slide {params.title}"))
+        terminal = solution(script_step(script, "python-pptx keeps the slide order in the presentation's slide id "
+                                        f"list: I take {params.title!r} out and put it back right after "
+                                        f"{params.after_title!r}.", f"Move the slide {params.title}"))
+        return terminal.model_copy(update={"gui_plan": _gui_plan(params)})
+
+
+def _gui_plan(params: Params) -> GuiPlan | None:
+    """Impress: go to the slide (Home, Page Down), then Slide > Move > Slide Up/Down by its shortcut
+    (Alt+Shift+Page Up/Down) until it follows the named slide; Save in place."""
+    if "deck" not in params._files:  # params rebuilt without their deck: no positions to work from
+        return None
+    deck = pptx.Presentation(io.BytesIO(params._files["deck"]))
+    titles = [s.shapes.title.text_frame.text.strip() if s.shapes.title is not None else "" for s in deck.slides]
+    start, after = titles.index(params.title), titles.index(params.after_title)
+    target = after + 1 if start > after else after  # its index once moved
+    chord, word = (["alt", "shift", "Prior"], "up") if target < start else (["alt", "shift", "Next"], "down")
+    steps: list[GuiStep] = [KeyStep(keys=["Home"], thought=f"{params.title!r} is slide {start + 1}; Home goes to "
+                                    "the first slide.", action="Go to the first slide (Home)")]
+    steps += [KeyStep(keys=["Next"], action=f"Next slide (Page Down), to slide {i + 1}") for i in range(1, start + 1)]
+    steps.append(WaitSettledStep(interval_s=0.3, timeout_s=10))
+    steps += [KeyStep(keys=chord, thought=f"It must end as slide {target + 1}, right after {params.after_title!r}: "
+                      f"{abs(target - start)} move(s) {word}." if i == 0 else "",
+                      action=f"Slide > Move > Slide {word.capitalize()}") for i in range(abs(target - start))]
+    return office_plan("impress", params.deck, params.deck, steps, thought="The deck is open in Impress.")
