@@ -5,7 +5,7 @@ template imports the office libraries once (as root, with exactly the sandbox's 
 environment, BLAS single-threaded so no thread exists at fork) and then only ever talks to
 the host process that started it, over a socketpair no sandbox can name. Per sandbox:
 
-    host:     binds the sandbox's listening socket in a dir only that sandbox mounts
+    host:     binds the sandbox's listening socket in a dir of that sandbox's own root
               (/run/forge-py/call), and hands it with a pidfd of the sandbox's init to
     template: -fork-> server (`_serve`), as root still: joins the init's cgroup, closes every
               descriptor but the listener and the init's pidfd (closed once inside),

@@ -15,8 +15,9 @@ mounts with root's rights *without* a user namespace, and setpriv drops to a dis
 unprivileged uid per sandbox before bash starts. As any other user, bwrap runs with
 `--unshare-all` (a user namespace) and the limits are applied inside it.
 
-`python3` inside is a shim (`forge.sandbox.zygote`, mounted at /run/forge-py): as root it
+`python3` inside is a shim (`forge.sandbox.zygote`, copied to /run/forge-py/bin): as root it
 has a preloaded interpreter fork the call into the sandbox, ~200 ms faster than a fresh one.
+Nothing of the host is mounted but the system, the Python prefixes and /job.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import secrets
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import weakref
@@ -39,8 +39,7 @@ from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
-from forge.sandbox import _limits, _paths, _seccomp, zygote
-from forge.sandbox import _etc, _shell
+from forge.sandbox import _etc, _limits, _paths, _seccomp, _shell, zygote
 from forge.sandbox._shell import _Shell
 from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits, SandboxTimeLimitError
 
@@ -154,11 +153,10 @@ class BwrapSandbox:
         self.cgroup = _aggregate_limits(limits)
         """The sandbox's memory + pids cgroup (None only in the documented rlimit fallback)."""
         self._remove_cgroup = weakref.finalize(self, self.cgroup.close) if self.cgroup else None
-        self._deadline = _limits.WATCHDOG.schedule(limits.wall_time_s, functools.partial(_expire, weakref.ref(self)))
-        self._control = Path(tempfile.mkdtemp(prefix="forge-sbx-", dir=backend.control_root))
-        self._remove_control = weakref.finalize(self, shutil.rmtree, self._control, True)
+        self._deadline = _limits.WATCHDOG.schedule(
+            limits.wall_time_s, functools.partial(_expire, weakref.ref(self))
+        )
         try:
-            self._control.chmod(0o755)
             if uid is not None:
                 _paths.chown_tree(job_dir, uid, uid)
             self._shell = self._start()
@@ -181,8 +179,10 @@ class BwrapSandbox:
         try:
             seccomp_fd = _seccomp.program_fd()
             passed.append(seccomp_fd)
+            shims = self._backend.warm_python_shims()
+            passed += shims.values()
             argv = self._backend.argv(
-                self.job_dir, self._control, self.limits, self.uid, info_w, seccomp_fd, spawn, len(program)
+                self.job_dir, self.limits, self.uid, info_w, seccomp_fd, spawn, len(program), shims
             )
             argv, args_fd = _shell.args_fd(argv)
             passed.append(args_fd)
@@ -212,7 +212,7 @@ class BwrapSandbox:
         shell.watch_init(info_r, self._backend.start_timeout_s)
         if self.uid is not None and shell._pidfd[0] is not None:  # this shell's own warm python server,
             procs = self.cgroup.procs_paths if self.cgroup is not None else ()  # in the sandbox's cgroup
-            self._backend.serve_warm_python(shell._pidfd[0], self._control, self.uid, procs)
+            self._backend.serve_warm_python(shell._pidfd[0], self.uid, procs)
         logger.debug("sandbox shell up: pid %s, uid %s, job %s", proc.pid, self.uid, self.job_dir)
         return shell
 
@@ -280,7 +280,7 @@ class BwrapSandbox:
         return _paths.read_in_job(self.job_dir, rel_path)
 
     def close(self) -> None:
-        """Kill every process of the sandbox and remove its control dir; safe to call twice."""
+        """Kill every process of the sandbox and free its uid; safe to call twice."""
         with self._lock:
             if self._closed:
                 return
@@ -289,7 +289,6 @@ class BwrapSandbox:
             self._drop_shell()
             if self._remove_cgroup is not None:
                 self._remove_cgroup()  # SIGKILLs what is left (a joined helper); the dirs go in the background
-            self._remove_control()
             if self.uid is not None:
                 self._backend.release_uid(self.uid)
 
@@ -333,7 +332,6 @@ class BwrapBackend:
         setpriv_path: str = "setpriv",
         python_prefixes: Sequence[str | Path] | None = None,
         uid_base: int = 200_000,
-        control_root: Path | None = None,
         start_timeout_s: float = 10.0,
         warm_python: bool = True,
         etc_dir: Path = Path("/etc"),
@@ -351,7 +349,6 @@ class BwrapBackend:
         self._uids_used: set[int] = set()
         self._uid_lock = threading.Lock()
         _BACKENDS.add(self)
-        self.control_root = control_root
         self.start_timeout_s = start_timeout_s
         self.warm_python = warm_python
         self._etc_dir = Path(etc_dir)
@@ -416,31 +413,35 @@ class BwrapBackend:
         """The warm python for these sandboxes (None: no python3 on their PATH)."""
         return zygote.spec_for([*self._python_bins, *_DEFAULT_PATH], self._env(True))
 
-    def warm_python_dir(self) -> Path | None:
-        """The shim dir to mount (as root the template is then running), or None: python3 runs cold."""
+    def warm_python_shims(self) -> dict[str, int]:
+        """Fds of the shims to copy in, by name (as root the template is then running); the
+        caller passes them to bwrap and closes them. Empty: python3 runs cold."""
         spec = self.warm_python_spec if self.warm_python else None
-        return zygote.warm_python(spec).ensure() if spec is not None else None
+        if spec is None:
+            return {}
+        manager = zygote.warm_python(spec)
+        manager.ensure()
+        return manager.shim_fds()
 
-    def serve_warm_python(
-        self, init_pidfd: int, control: Path, uid: int, cgroup_procs: Sequence[Path]
-    ) -> None:
+    def serve_warm_python(self, init_pidfd: int, uid: int, cgroup_procs: Sequence[Path]) -> None:
         """Start the warm python server of one sandbox shell (see `forge.sandbox.zygote`)."""
         spec = self.warm_python_spec if self.warm_python else None
         if spec is not None:
-            zygote.warm_python(spec).serve(init_pidfd, uid, uid, zygote.call_dir(control), cgroup_procs)
+            zygote.warm_python(spec).serve(init_pidfd, uid, uid, cgroup_procs)
 
     def argv(
         self,
         job_dir: Path,
-        control: Path,
         limits: SandboxLimits,
         uid: int | None,
         info_fd: int,
         seccomp_fd: int,
         spawn: _shell.SpawnFds,
         program_size: int,
+        shims: dict[str, int],
     ) -> list[str]:
-        """The full command line for one sandbox shell (its trusted shell: `forge.sandbox._shell`)."""
+        """The full command line for one sandbox shell (its trusted shell: `forge.sandbox._shell`);
+        `shims`: `warm_python_shims`."""
         assert self._resolved is not None, "call check_available() first"
         tools = self._resolved
         args = [tools["bwrap"]]
@@ -465,13 +466,13 @@ class BwrapBackend:
         for parent in _paths.parents_to_open(self._prefixes):
             args += ["--chmod", "0755", parent]
         args += ["--bind", str(job_dir), "/job"]
-        warm = self.warm_python_dir()
-        if warm is not None:
-            calls = zygote.call_dir(control)  # this sandbox's server socket, in no other sandbox
-            args += ["--ro-bind", str(warm / "bin"), zygote.BIN_DIR, "--ro-bind", str(calls), zygote.CALL_DIR]
-            args += ["--chmod", "0755", zygote.MOUNT_POINT]  # bwrap makes the dirs it creates 0700
+        if shims:  # copies in bwrap's root tmpfs, and the socket's dir (`zygote.serve` binds it):
+            for path in (zygote.MOUNT_POINT, zygote.BIN_DIR, zygote.CALL_DIR):  # no host dir, no mount
+                args += ["--perms", "0755", "--dir", path]
+            for name, fd in shims.items():
+                args += ["--perms", "0555", "--file", str(fd), f"{zygote.BIN_DIR}/{name}"]
         args += ["--chmod", "0755", "/run", "--chdir", "/job", "--clearenv"]
-        for key, value in self._env(warm is not None).items():
+        for key, value in self._env(bool(shims)).items():
             args += ["--setenv", key, value]
         args += ["--seccomp", str(seccomp_fd), "--info-fd", str(info_fd), "--"]
         if uid is not None:

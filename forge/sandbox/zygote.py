@@ -3,16 +3,18 @@ and per open sandbox a server that only that sandbox can reach.
 
 A `python3` that imports openpyxl costs ~200 ms before the script's first line; the template
 (`forge.sandbox._zygote`) pays that once. It listens to nothing a sandbox can name: this process
-talks to it over a socketpair. When a sandbox's shell is up, `serve` binds a listening socket in
-a dir of that sandbox's own (`call_dir`, under its control dir, mounted at /run/forge-py/call)
+talks to it over a socketpair. When a sandbox's shell is up, `serve` binds a listening socket at
+/run/forge-py/call in that sandbox's own root (bwrap's tmpfs, not a host dir: `_sandbox_root`)
 and hands it, with a pidfd of the sandbox's init, to the template, which forks a server that
 enters the sandbox, drops to its uid under its seccomp filter and forks a child per call.
 No process serves two sandboxes, and none a sandbox can reach holds a descriptor of the host
 or of another sandbox (see `forge.sandbox._zygote` for the order that guarantees it).
 
-Sandboxes see the shims read-only at /run/forge-py/bin (`forge.sandbox._pyshim`, first on
-PATH). Without root there is no setns, so no server: the shims exec the real interpreter,
-as they do whenever the socket is missing or the server refuses a call.
+Sandboxes get copies of the shims, root-owned and read-only, at /run/forge-py/bin
+(`forge.sandbox._pyshim`, first on PATH; `shim_fds`, copied in by bwrap's `--file`). Without
+root there is no setns, so no server: the shims exec the real interpreter, as they do whenever
+the socket is missing or the server refuses a call. A template restarted (`ensure`) serves the
+sandboxes opened, or shells restarted, after it; those already open run python3 cold until then.
 
 The shim is native where it can be: `_pyshim.c`, the same protocol as `_pyshim.py`, costs
 ~0.5 ms per call instead of ~12. It is compiled on first use (`cc`, the interpreter's path baked in) and
@@ -47,13 +49,14 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from forge.errors import SandboxError
+from forge.sandbox import _sandbox_root
 
 logger = logging.getLogger(__name__)
 
 MOUNT_POINT = "/run/forge-py"
 BIN_DIR = f"{MOUNT_POINT}/bin"
 CALL_DIR = f"{MOUNT_POINT}/call"
-"""Where a sandbox sees its own `call_dir`: its server's socket, and nothing else."""
+"""A dir in each sandbox's own root: its server's socket, and nothing else."""
 SOCKET_NAME = "python.sock"
 SOCKET_PATH = f"{CALL_DIR}/{SOCKET_NAME}"
 """What the shims connect to (a constant in `_pyshim.c` and `_pyshim.py`)."""
@@ -224,44 +227,52 @@ class WarmPython:
         threading.Thread(target=_log_lines, args=(log_r,), name="forge-zygote-log", daemon=True).start()
         logger.debug("warm python template started: pid %s", self._proc.pid)
 
-    def serve(
-        self, init_pidfd: int, uid: int, gid: int, calls: Path, cgroup_procs: Sequence[Path] = ()
-    ) -> bool:
+    def serve(self, init_pidfd: int, uid: int, gid: int, cgroup_procs: Sequence[Path] = ()) -> bool:
         """Have the template start a server for one sandbox; False: its python3 runs cold.
 
         `init_pidfd` is a pidfd of the sandbox's init (bwrap's child, in all its namespaces);
-        `calls` is the sandbox's `call_dir`; `cgroup_procs` are the `cgroup.procs` files of the
-        sandbox's cgroup (one per hierarchy), which the server joins before anything else, so
-        that it and every call it forks count against the sandbox's aggregate limits. Call it
-        once the sandbox's shell is up and again for each new shell: a server lives exactly as
-        long as the init it was given. Calls made before the server is ready wait in the
-        socket's backlog.
+        the socket is bound at SOCKET_PATH in that sandbox's own root (`_sandbox_root`), so
+        neither its mount table nor the socket's name shows a host path. `cgroup_procs` are
+        the `cgroup.procs` files of the sandbox's cgroup (one per hierarchy), which the server
+        joins before anything else, so that it and every call it forks count against the
+        sandbox's aggregate limits. Call it once the sandbox's shell is up and again for each
+        new shell (each has a fresh root): a server lives exactly as long as the init it was
+        given. Calls made before the server is ready wait in the socket's backlog.
         """
         if os.geteuid() != 0 or uid <= 0 or gid <= 0:
             return False
-        path = calls / SOCKET_NAME
         with self._lock:
             if self._control is None or self._proc is None or self._proc.poll() is not None:
                 return False
-            path.unlink(missing_ok=True)  # a previous shell's: its server is gone with it
             procs: list[int] = []
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+
+                def bind() -> None:  # in the sandbox's root: C calls only, nothing imported there
+                    listener.bind(SOCKET_PATH)
+                    os.chown(SOCKET_PATH, uid, gid)
+                    os.chmod(SOCKET_PATH, 0o600)  # the sandbox's uid only; the server checks it again
+
                 try:
                     procs += [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in cgroup_procs]
-                    listener.bind(str(path))
-                    os.chown(path, uid, gid)
-                    path.chmod(0o600)  # the sandbox's uid only; the server checks it again
+                    _sandbox_root.run_in_root(init_pidfd, bind)
                     listener.listen(128)
                     fds = [listener.fileno(), init_pidfd, *procs]
                     socket.send_fds(self._control, [b"%d %d" % (uid, gid)], fds)
-                except OSError as exc:  # a full or broken channel: cold python3, not a failed sandbox
-                    path.unlink(missing_ok=True)
+                except OSError as exc:  # a full or broken channel, a gone init: cold python3 (a
+                    # socket left bound refuses connections, and the shim then runs the real one)
                     logger.warning("cannot start a sandbox's warm python (%s); its python3 runs cold", exc)
                     return False
                 finally:
                     for fd in procs:
                         os.close(fd)
         return True
+
+    def shim_fds(self) -> dict[str, int]:
+        """Fresh read-only fds of the shims, by command name, for bwrap to copy into a sandbox's
+        BIN_DIR (`--file`): a copy, not a bind of our dir, so its mount table names no host path."""
+        with self._lock:
+            shims = self._shim_dir_locked() / "bin"
+        return _sandbox_root.open_files(shims / name for name in self.spec.names)
 
     def stop(self) -> None:
         """Stop the template and every server it forked (their calls in flight end); the shims of
@@ -271,7 +282,8 @@ class WarmPython:
 
     def _stop_locked(self) -> None:
         if self._proc is not None:  # killed first: on a closed lifeline it would remove our dir
-            with suppress(ProcessLookupError):  # its group: the template and its servers (calls have their own)
+            # its group: the template and its servers (calls have their own)
+            with suppress(ProcessLookupError):
                 os.killpg(self._proc.pid, signal.SIGKILL)
             with suppress(subprocess.TimeoutExpired):
                 self._proc.wait(_STOP_TIMEOUT_S)
@@ -300,15 +312,6 @@ class WarmPython:
             with suppress(OSError):
                 self._control.close()
         self._lifeline, self._proc, self._dir, self._control = None, None, None, None
-
-
-def call_dir(control: Path) -> Path:
-    """The dir of one sandbox's server socket, made on first use in the sandbox's own control
-    dir; mounted at CALL_DIR in that sandbox and no other."""
-    path = control / "python"
-    with suppress(FileExistsError):
-        path.mkdir(mode=0o755)
-    return path
 
 
 def _log_lines(fd: int) -> None:

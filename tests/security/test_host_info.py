@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from forge.sandbox import BwrapBackend, BwrapSandbox, JobDir, SandboxLimits, open_sandbox
+from forge.sandbox import BwrapBackend, BwrapSandbox, JobDir, SandboxLimits, open_sandbox, zygote
 from tests.conftest import require
 
 needs_bwrap = require(shutil.which("bwrap") is not None, "bubblewrap is not installed")
@@ -48,22 +48,56 @@ def test_no_process_inside_shows_host_paths_on_its_command_line(box: BwrapSandbo
         assert leak not in seen, (leak, seen)
 
 
+_MOUNTS_FROM_PYTHON = textwrap.dedent(f"""
+    import os, socket
+    conn = socket.socket(socket.AF_UNIX)
+    conn.connect({zygote.SOCKET_PATH!r})
+    print(os.getppid(), conn.getpeername())  # ppid 0: forked by the warm server, from outside
+    print(open("/proc/self/mountinfo").read(), end="")
+""")
+
+
+def _assert_no_host_path(table: str, ours: set[str]) -> None:
+    """No line names a dir of ours, and each mount's source path is the one it has inside (the
+    system and the Python prefixes, the same path by necessity), the root of its own file system
+    (the job dir's tmpfs, /tmp, /proc), or bwrap's own new root."""
+    lines = table.splitlines()
+    assert len(lines) > 5, table
+    for line in lines:
+        assert not [path for path in ours if path in line], (line, ours)
+        source, inside = line.split()[3:5]
+        assert source in ("/", "/newroot") or inside.endswith(source), line
+
+
 @needs_bwrap
-def test_the_mount_table_shows_no_host_path_of_the_job_or_control_dirs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("warm_python", [True, False], ids=["warm", "cold"])
+def test_the_mount_table_and_socket_names_show_no_host_path_of_ours(
+    tmp_path: Path, warm_python: bool
+) -> None:
     if os.geteuid() != 0:
         pytest.fail("the job dir is a mount of its own only as root; run this test as root")
     limits = SandboxLimits()
     job = JobDir.create(tmp_path / "scratch-of-a-secret-run", limits)
-    control_root = tmp_path / "control-root"
-    control_root.mkdir()
-    backend = BwrapBackend(warm_python=False, control_root=control_root)
+    backend = BwrapBackend(warm_python=warm_python)
     try:
         with backend.open(job.path, limits) as box:
-            table = box.run("cat /proc/self/mountinfo").stdout
-            assert " /job " in table
-            for leak in (str(tmp_path), str(job.path), str(control_root), "forge-sbx-"):
-                assert leak not in table, (leak, table)
+            spec = backend.warm_python_spec
+            assert spec is not None
+            shims = zygote.warm_python(spec).shim_dir()  # the host dir the shims are made in
+            ours = {str(tmp_path), str(job.path), str(box.job_dir), str(shims), str(shims / "bin")}
+            ours |= {str(path) for path in vars(box).values() if isinstance(path, Path)}  # any dir it holds
+            from_shell = box.run("cat /proc/self/mountinfo")
+            assert " /job " in from_shell.stdout
+            _assert_no_host_path(from_shell.stdout, ours)
             assert box.run("ls /run/forge 2>&1; echo $?").stdout.endswith("2\n")  # no control dir inside
+            if warm_python:
+                box.put_file("mounts.py", _MOUNTS_FROM_PYTHON.encode())
+                from_python = box.run("python3 mounts.py")
+                head, _, table = from_python.stdout.partition("\n")
+                assert head == f"0 {zygote.SOCKET_PATH}", from_python  # served warm; the name it has inside
+                _assert_no_host_path(table, ours)
+            else:
+                assert box.run("ls /run/forge-py 2>&1; echo $?").stdout.endswith("2\n")
     finally:
         job.remove()
 
@@ -171,7 +205,12 @@ def test_no_key_crosses_between_the_host_and_sandboxes_or_between_sandboxes(tmp_
     # a fresh process: its session keyring is joined before any sandbox thread exists, as in a
     # host started from a login session (a test process may have none of its own)
     proc = subprocess.run(
-        [sys.executable, "-c", _KEYRING_PROBE], capture_output=True, text=True, timeout=120, cwd=PROJECT_ROOT
+        [sys.executable, "-c", _KEYRING_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=PROJECT_ROOT,
     )
     assert proc.returncode == 0, proc.stderr
     seen = json.loads(proc.stdout.splitlines()[-1])

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits
+from forge.sandbox import BwrapBackend, BwrapSandbox, SandboxLimits, zygote
 from tests.conftest import require
 from tests.support.warm_python import children_of, server_of, socket_of, status, template_pid
 
@@ -107,7 +107,7 @@ def test_a_server_holds_only_its_sandbox_socket_and_runs_unprivileged(pair: Pair
         assert len(sockets) == 1  # its listener; no channel to the template or the host
         others = {t for t in links.values() if not t.startswith("socket:")} - {"/dev/null"}
         assert others <= {"anon_inode:[pidfd]", "anon_inode:[eventpoll]"}, links
-        assert _listener_path(sockets[0]) == str(socket_of(box))
+        assert _listener_path(sockets[0]) == zygote.SOCKET_PATH  # the name inside; no host path
 
 
 def test_the_template_listens_on_nothing_a_sandbox_can_name(pair: Pair) -> None:

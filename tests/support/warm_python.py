@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
-from forge.sandbox import BwrapBackend, BwrapSandbox, zygote
+from forge.sandbox import BwrapBackend, BwrapSandbox, _sandbox_root, zygote
 
 
 def template_pid() -> int:
@@ -56,8 +57,14 @@ def server_of(box: BwrapSandbox, timeout_s: float = 120.0) -> int:  # a bound ag
 
 
 def socket_of(box: BwrapSandbox) -> Path:
-    """The host path of the sandbox's server socket."""
-    return zygote.call_dir(box._control) / zygote.SOCKET_NAME
+    """A host path of the sandbox's server socket, which is in the sandbox's own root: its dir,
+    opened through the init's root while we are root, then named by our fd to it, so that the
+    path also works after this process changes its euid (as long as `box` lives)."""
+    assert box._shell is not None and box._shell._pidfd[0] is not None
+    root = f"/proc/{_sandbox_root._pid_of(box._shell._pidfd[0])}/root"
+    fd = os.open(root + zygote.CALL_DIR, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    weakref.finalize(box, os.close, fd)
+    return Path(f"/proc/self/fd/{fd}/{zygote.SOCKET_NAME}")
 
 
 def status(pid: int) -> dict[str, str]:
