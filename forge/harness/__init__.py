@@ -9,7 +9,7 @@ from forge.harness.tools import TOOLS, execute_tool, openai_tools
 from forge.harness.model_teacher import ModelTeacher
 from forge.harness.annotate import ModelAnnotator
 from forge.harness.factory import annotator_for, teacher_for
-from forge.harness import gui_configs as _gui_configs  # registers `gui`, `hybrid` and `computer_use`
+from forge.harness import gui_configs as _gui_configs  # noqa: F401  (registers `gui`, `hybrid`, `computer_use`)
 
 __all__ = [
     "HARNESSES", "TOOLS", "Annotator", "ContextPlan", "Judge", "LoopResult", "ModelAnnotator", "ModelTeacher",

@@ -13,8 +13,17 @@ from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, JsonValue, SerializerFunctionWrapHandler, computed_field,
-                      field_validator, model_serializer, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    computed_field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from forge.models.gui_plan import GuiPlan
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from forge.desktop import ACTIONS, Desktop, ComputerUseArguments, png_size, to_pixels
+from forge.desktop import ACTIONS, ComputerUseArguments, Desktop, png_size, to_pixels
 from forge.desktop.display import HOST_SOCKET_DIR, sandbox_pids
 from forge.sandbox import SandboxLimits, open_sandbox
 from tests.conftest import require
