@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from pydantic import ValidationError
 
 from forge.dataset import EPISODE_SCHEMA, prepare_output_dir, read_manifest, write_manifest, write_shard
 from forge.errors import ConfigError
@@ -75,6 +76,14 @@ def test_a_good_output_dir_is_created_and_resolved(tmp_path: Path) -> None:
     made = prepare_output_dir(tmp_path / "a" / ".." / "b" / "shards")
     assert made == (tmp_path / "b" / "shards").resolve() and made.is_dir()
     assert prepare_output_dir(made) == made  # an existing one is fine
+
+
+def test_what_the_writer_reports_cannot_be_altered_afterwards(tmp_path: Path) -> None:
+    from forge.dataset.writer import ShardInfo
+
+    info = ShardInfo(name="shard-00000.parquet", rows=2, bytes=10, sha256="0" * 64)
+    with pytest.raises(ValidationError):
+        info.rows = 1  # type: ignore[misc]
 
 
 def test_the_manifest_is_indented_json_ending_in_a_newline(tmp_path: Path) -> None:

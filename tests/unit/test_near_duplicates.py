@@ -53,6 +53,11 @@ def test_a_twin_changed_only_at_the_end_is_a_duplicate(base: TaskBundle, tmp_pat
     rejected = run_gate("duplicate", twin, GateContext(scratch_root=tmp_path, duplicates=index))
     assert (rejected.passed, rejected.reason, rejected.details["duplicate_of"]) == (False, "near_duplicate", first.id)
     assert 0.9 <= rejected.details["similarity"] <= 1
+    assert rejected.details["similarity"] == round(rejected.details["similarity"], 3)  # as shown: 3 places
+    far = run_gate("duplicate", variant(base, [f"z{i}" for i in range(50)]), GateContext(scratch_root=tmp_path,
+                                                                                         duplicates=index))
+    assert far.passed and far.details == {"checked": True, "indexed": 1}
+    assert run_gate("duplicate", twin, GateContext(scratch_root=tmp_path)).details == {"checked": False}
 
 
 @pytest.mark.parametrize(("changed_words", "duplicate"), [(8, True), (40, False), (120, False)])
