@@ -60,13 +60,25 @@ _MOUNTS_FROM_PYTHON = textwrap.dedent(f"""
 def _assert_no_host_path(table: str, ours: set[str]) -> None:
     """No line names a dir of ours, and each mount's source path is the one it has inside (the
     system and the Python prefixes, the same path by necessity), the root of its own file system
-    (the job dir's tmpfs, /tmp, /proc), or bwrap's own new root."""
+    (the job dir's tmpfs, /tmp, /proc), or bwrap's own new root. "The same path" is as the host's
+    own mount table has it: in a container, a bind mount of the container's (Docker's `-v dir:/src`,
+    `--init`'s /usr/sbin/docker-init) shows its source as the container's host names it."""
     lines = table.splitlines()
     assert len(lines) > 5, table
+    host = [line.split()[3:5] for line in Path("/proc/self/mountinfo").read_text().splitlines()]
     for line in lines:
         assert not [path for path in ours if path in line], (line, ours)
         source, inside = line.split()[3:5]
-        assert source in ("/", "/newroot") or inside.endswith(source), line
+        assert source in ("/", "/newroot") or inside.endswith(source) or source == _host_source(inside, host), line
+
+
+def _host_source(inside: str, host: list[list[str]]) -> str | None:
+    """Where path `inside` lies on its file system, seen from the host's mounts (mountinfo's root column)."""
+    holders = [(root, point) for root, point in host if inside == point or inside.startswith(point.rstrip("/") + "/")]
+    if not holders:
+        return None
+    root, point = max(holders, key=lambda held: len(held[1]))
+    return os.path.normpath(os.path.join(root, os.path.relpath(inside, point)))
 
 
 @needs_bwrap
