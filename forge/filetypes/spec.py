@@ -154,7 +154,14 @@ def inspect_file(file_type: str, data: bytes) -> FileReport:
     """Open `data` with its type's handler, once per content: gates inspect the same file repeatedly."""
     key = (file_type, _digest(data))
     found = _INSPECTED.get(key)
-    return found if found is not None else _remember(_INSPECTED, key, FILE_TYPES.get(file_type).inspect(data))
+    if found is not None:
+        return found
+    handler = FILE_TYPES.get(file_type)
+    try:  # bounds before any parser, as for checks: an oracle's output is read here too
+        handler.check_bounds(data, f"this {file_type} file")
+    except CheckError as exc:
+        raise PreparerError(str(exc)) from exc
+    return _remember(_INSPECTED, key, handler.inspect(data))
 
 
 def read_view(data: bytes, path: str, view: type[V], file_type: str | None = None) -> V:

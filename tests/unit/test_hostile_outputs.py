@@ -25,7 +25,8 @@ from python_calamine import CalamineWorkbook
 from forge.checks import CHECKS, CheckKind, CheckOptions, FinalState, Verdict, run_check
 from forge.checks import _xlsx_limits, state as state_module
 from forge.checks.state import original_workbook, parsed_sheets
-from forge.errors import CheckError
+from forge.errors import CheckError, PreparerError
+from forge.filetypes import inspect_file
 from forge.models import Check
 from forge.sandbox import BwrapBackend
 from gates.mutations import MutationInput, mutants
@@ -308,6 +309,18 @@ def test_a_zip_bomb_is_refused_before_any_parser_reads_it(tmp_path: Path) -> Non
             read(OUT)
     with pytest.raises(CheckError, match="unzips to"):
         original_workbook(data, "inputs/bomb.xlsx")
+
+
+
+def test_the_gates_inspection_applies_the_bounds_before_parsing() -> None:
+    """The file and package gates open inputs and oracle outputs through `inspect_file`."""
+    buf = io.BytesIO(rezip(xlsx_bytes([["a", 1]])))
+    with zipfile.ZipFile(buf, "a", zipfile.ZIP_DEFLATED) as archive:
+        with archive.open("xl/media/pad.bin", "w") as pad:  # 230 MB of zeros
+            for _ in range(230):
+                pad.write(bytes(1024 * 1024))
+    with pytest.raises(PreparerError, match="unzips to"):
+        inspect_file("xlsx", buf.getvalue())
 
 
 def test_a_zip_with_too_many_entries_is_refused(tmp_path: Path) -> None:
