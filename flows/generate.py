@@ -9,6 +9,7 @@ the end. Served as the deployment `forge/generate` by `forge serve`; run directl
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import queue
 import time
@@ -18,7 +19,9 @@ from typing import Any
 
 from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
+from prefect.client.orchestration import get_client
 from prefect.futures import PrefectFuture
+from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect.task_runners import ProcessPoolTaskRunner
 
 from flows import batches, stages
@@ -57,7 +60,7 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
         stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
         runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
                               initargs=(ctx.scratch_root, ctx.limits, ctx.backend))
-        with runner:
+        with _workers_report_here(), runner:
             tally = _drive(ctx, runner, batches.make_batches(samples, ctx.batch_size))
         tally.shards += write_task(ctx, final=True)
     except BaseException:
@@ -66,6 +69,18 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     result = summarize(ctx, len(samples), tally, time.perf_counter() - started)
     store.finish_run(ctx.run_id, "completed", result)
     return result
+
+
+
+def _workers_report_here() -> contextlib.AbstractContextManager[Any]:
+    """Spawned workers report to this flow's API. With no PREFECT_API_URL, this process talks to a
+    temporary server of its own, and each worker would start another (~20 s each, and a time-out
+    on a busy machine): hand them this one's URL through the settings the pool passes on."""
+    if PREFECT_API_URL.value():
+        return contextlib.nullcontext()
+    with get_client(sync_client=True) as client:
+        url = str(client.api_url)
+    return temporary_settings(updates={PREFECT_API_URL: url})
 
 
 class _ProcessPool(ProcessPoolTaskRunner):
