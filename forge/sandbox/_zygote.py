@@ -33,10 +33,10 @@ file).
 import sys
 
 _BARE = set(sys.modules)  # what every interpreter has loaded before it runs a program
-import _zygote_run  # still found in this file's directory; then that leaves sys.path,
+import _zygote_privs  # these two are still found in this file's directory; then that leaves sys.path,
+import _zygote_run
 
 del sys.path[0]  # as the warm interpreter must see what `python3` sees
-import ctypes
 import errno
 import gc
 import os
@@ -55,19 +55,11 @@ _MAX_FDS = 8  # listener, init pidfd, cgroup.procs per hierarchy
 _MAX_CALLS = 16  # at once per sandbox; beyond: cold (a warm call is 2 processes of the uid, shim + child)
 _REQUEST_TIMEOUT_S = 10.0
 _SO_PEERPIDFD = 77  # Linux 6.5+: a pidfd for exactly the process that connected
-_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER = 1, 36
-_PR_SET_NAME, _PR_SET_DUMPABLE, _PR_SET_SECCOMP, _PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 15, 4, 22, 24, 38
-_SECCOMP_MODE_FILTER = 2
+_PR_SET_PDEATHSIG, _PR_SET_CHILD_SUBREAPER, _PR_SET_NAME, _PR_SET_DUMPABLE = 1, 36, 15, 4
 _CLONE_NEW = {"mnt": 0x20000, "cgroup": 0x2000000, "uts": 0x4000000, "ipc": 0x8000000, "pid": 0x20000000,
               "net": 0x40000000}  # fmt: skip
 _ENV0 = dict(os.environ)
-_libc = ctypes.CDLL(None, use_errno=True)
-
-
-def _c(ret: int) -> None:
-    if ret != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, os.strerror(err))
+_libc, _c = _zygote_privs.libc, _zygote_privs.check
 
 
 def _preload() -> set[str]:
@@ -164,46 +156,13 @@ def _serve(listen_fd: int, init: int, cgroups: list[int], uid: int, gid: int, pr
         if null > 2:
             os.close(null)
         _c(_libc.prctl(_PR_SET_NAME, b"forge-python", 0, 0, 0))
-        _fresh_session_keyring()
-        _drop_privileges(uid, gid)
-        _load_filter(program)
+        _zygote_privs.fresh_session_keyring()
+        _zygote_privs.drop_privileges(uid, gid)
+        _zygote_privs.load_filter(program)
         listener = socket.socket(fileno=listen_fd)
         _Server(listener, uid, gid).serve()
     finally:  # whatever went wrong, never back into the template's loop; the shims then run cold
         os._exit(0)
-
-
-def _fresh_session_keyring() -> None:
-    """A new, empty session keyring for this sandbox's server and its children: the template's
-    is the host process's, whose keys would otherwise be possessed (listed in /proc/keys) here."""
-    number = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)  # keyctl
-    if number is not None and _libc.syscall(ctypes.c_long(number), ctypes.c_long(1), None) < 0:
-        err = ctypes.get_errno()
-        raise OSError(err, os.strerror(err))
-
-
-def _drop_privileges(uid: int, gid: int) -> None:
-    """No capability, ever again; non-dumpable; the uid last (from root to non-zero clears the
-    effective, permitted and ambient sets)."""
-    with open("/proc/sys/kernel/cap_last_cap") as last:
-        for cap in range(int(last.read()) + 1):
-            _c(_libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0))
-    _c(_libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0))
-    os.setgroups([])
-    os.setresgid(gid, gid, gid)
-    os.setresuid(uid, uid, uid)
-    _c(_libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-
-
-class _SockFprog(ctypes.Structure):
-    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-
-def _load_filter(program: bytes) -> None:
-    """The sandbox's seccomp filter (`forge.sandbox._seccomp`), the very bytes bwrap loads."""
-    code = ctypes.create_string_buffer(program, len(program))
-    prog = _SockFprog(len(program) // 8, ctypes.addressof(code))
-    _c(_libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(prog), 0, 0))
 
 
 # --- the per-sandbox server: inside the sandbox but for its pid namespace ----------------------
