@@ -1,6 +1,7 @@
 """The check registry's contract: every registered check has cases on BOTH sides of each boundary
 it enforces, with real files. A check registered later (by an app or a plugin) fails
-`test_every_registered_check_has_boundary_cases` until its cases are added to CASES here.
+`test_every_registered_check_has_boundary_cases` until it has cases: in CASES here, or in a module
+of its own under `tests/unit/boundary_cases/` (see that package's docstring).
 
 The boundaries tried where a check has them: a discrepancy only in the LAST row (a loop that
 stops one short, or compares a prefix, passes everything else), an extra or missing row or
@@ -11,7 +12,7 @@ passes; unrounded or one step off fails).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+import types
 from pathlib import Path
 from typing import Any
 
@@ -19,24 +20,13 @@ import pytest
 
 from forge.checks import CHECKS, FinalState, run_check
 from forge.models import Check
+from tests.unit.boundary_cases import Case, DuplicateCases, collect, module_cases
 from tests.xlsx import xlsx_bytes
 
 INPUT, OUTPUT, SHEET = "inputs/data.xlsx", "outputs/result.xlsx", "Orders"
 HEADER = ["Item", "Units", "Price"]
 A, B, C, D, E = ["a", 3, 2.5], ["b", 1, 4.0], ["c", 7, 1.25], ["d", 5, 10.0], ["e", 2, 1.255]
 ROWS = [A, B, C, D, E]  # Units sum 18; Price sum 19.005; Units * Price of the LAST row: 2.51
-
-
-@dataclass(frozen=True)
-class Case:
-    """One output of one check, and whether the check must pass it."""
-
-    label: str
-    output: list[list[Any]] | None  # the output table (header included); None: no output file
-    options: dict[str, Any]
-    passes: bool
-    says: str = ""  # a part of the verdict's message: where it points (row, cell) is part of the contract
-    input: list[list[Any]] | None = None  # the task's input table (header included); None: table(*ROWS)
 
 
 def table(*rows: list[Any], header: list[Any] = HEADER) -> list[list[Any]]:
@@ -213,29 +203,51 @@ PENDING: frozenset[str] = frozenset({
 PENDING_CEILING = 30  # the size of PENDING when it was written: it may not grow
 
 
+# every case, from here and from each module of tests/unit/boundary_cases: check -> (owner, cases)
+ALL = collect([(__name__, CASES), *module_cases()])
+
+
 def test_every_registered_check_has_boundary_cases() -> None:
-    missing = sorted(set(CHECKS) - set(CASES) - PENDING)
-    assert not missing, f"registered checks without boundary cases: {missing}; add passing AND failing Cases to CASES"
-    assert not set(CASES) & PENDING, "a check with cases here must leave PENDING"
+    missing = sorted(set(CHECKS) - set(ALL) - PENDING)
+    assert not missing, f"registered checks without boundary cases: {missing}; add passing AND failing Cases (see tests/unit/boundary_cases)"
+    assert not set(ALL) & PENDING, "a check with cases here must leave PENDING"
     assert PENDING <= set(CHECKS), f"PENDING names checks that are not registered: {sorted(PENDING - set(CHECKS))}"
     assert len(PENDING) <= PENDING_CEILING
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_check_with_cases_in_two_modules_fails_naming_both() -> None:
+    one = types.ModuleType("tests.unit.boundary_cases.one")
+    two = types.ModuleType("tests.unit.boundary_cases.two")
+    one.CASES = {"file.exists": [Case("exists", table(A), {}, True)]}
+    two.CASES = {"table.sorted_by": [Case("sorted", table(B), SORT, True)],
+                 "file.exists": [Case("missing", None, {}, False)]}
+    with pytest.raises(DuplicateCases, match=r"'file\.exists'.*boundary_cases\.one and .*boundary_cases\.two"):
+        collect([(one.__name__, one.CASES), (two.__name__, two.CASES)])
+    assert set(collect([(one.__name__, one.CASES)])) == {"file.exists"}
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_each_check_has_both_sides(name: str) -> None:
-    assert name in CHECKS, f"{name} has cases but is not registered"
-    sides = {case.passes for case in CASES[name]}
-    assert sides == {True, False}, f"{name} needs at least one passing and one failing case"
+    owner, cases = ALL[name]
+    assert name in CHECKS, f"{name} has cases in {owner} but is not registered"
+    sides = {case.passes for case in cases}
+    assert sides == {True, False}, f"{name} needs at least one passing and one failing case (in {owner})"
 
 
-def _state(tmp_path: Path, output: list[list[Any]] | None, given: list[list[Any]] | None = None) -> FinalState:
-    original = xlsx_bytes(given or table(*ROWS), SHEET)
-    (tmp_path / "inputs").mkdir()
-    (tmp_path / INPUT).write_bytes(original)
-    if output is not None:
-        (tmp_path / "outputs").mkdir()
-        (tmp_path / OUTPUT).write_bytes(xlsx_bytes(output, SHEET))
-    return FinalState(tmp_path, {INPUT: original})
+def _write(root: Path, files: dict[str, bytes]) -> None:
+    for path, data in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+def _state(tmp_path: Path, case: Case) -> FinalState:
+    original = xlsx_bytes(case.input or table(*ROWS), SHEET)
+    _write(tmp_path, {INPUT: original})
+    if case.output is not None:
+        _write(tmp_path, {OUTPUT: xlsx_bytes(case.output, SHEET)})
+    _write(tmp_path, dict(case.files))
+    return FinalState(tmp_path, {INPUT: original} if case.originals is None else dict(case.originals))
 
 
 def _options(name: str, case: Case) -> dict[str, Any]:
@@ -244,10 +256,10 @@ def _options(name: str, case: Case) -> dict[str, Any]:
     return {**{k: v for k, v in base.items() if k in fields}, **case.options}
 
 
-@pytest.mark.parametrize(("name", "case"), [(n, c) for n, cases in sorted(CASES.items()) for c in cases],
+@pytest.mark.parametrize(("name", "case"), [(n, c) for n, (_, cases) in sorted(ALL.items()) for c in cases],
                          ids=lambda v: v.label if isinstance(v, Case) else v)
 def test_boundary(tmp_path: Path, name: str, case: Case) -> None:
-    result = run_check(Check(func=name, options=_options(name, case)), _state(tmp_path, case.output, case.input))
+    result = run_check(Check(func=name, options=_options(name, case)), _state(tmp_path, case))
     assert not result.error, result.message  # a case that cannot be evaluated is a bug in the case
     assert result.passed == case.passes, f"{name} / {case.label}: {result.message}"
     assert case.says in result.message and result.message  # a verdict always says why, and where
