@@ -86,7 +86,7 @@ def shard_name(index: int) -> str:
     return f"shard-{index:05d}.parquet"
 
 
-def _atomic_write(path: Path, write: Callable[[Path], object], mode: int | None = None) -> None:
+def atomic_write(path: Path, write: Callable[[Path], object], mode: int | None = None) -> None:
     """Write through a hidden temporary file, then rename. The temporary file is created with 0666
     (the kernel applies the umask, as for any new file; `mkstemp` would force 0600), or chmod-ed
     to `mode`; writers open the existing file, which keeps those bits."""
@@ -108,7 +108,7 @@ def write_shard(output_dir: Path, index: int, pairs: Sequence[tuple[Episode, Tas
     """Write one shard of (episode, task) pairs atomically and describe it."""
     path = output_dir / shard_name(index)
     table = pa.Table.from_pylist([episode_row(e, t) for e, t in pairs], schema=EPISODE_SCHEMA)
-    _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), mode)
+    atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), mode)
     data = path.read_bytes()
     return ShardInfo(name=path.name, rows=table.num_rows, bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
 
@@ -116,7 +116,7 @@ def write_shard(output_dir: Path, index: int, pairs: Sequence[tuple[Episode, Tas
 def write_manifest(output_dir: Path, shards: Sequence[ShardInfo], mode: int | None = None) -> Manifest:
     manifest = Manifest(rows=sum(s.rows for s in shards), bytes=sum(s.bytes for s in shards), shards=list(shards))
     text = json.dumps(manifest.model_dump(mode="json"), indent=2) + "\n"
-    _atomic_write(output_dir / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"), mode)
+    atomic_write(output_dir / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"), mode)
     return manifest
 
 

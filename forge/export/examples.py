@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict
 
 from forge.export._rows import EpisodeRow
 from forge.export.student import Span, student_turn
-from forge.harness._openai_context import render_messages
 from forge.harness.context import plan_for
+from forge.harness.openai_messages import render_messages
 from forge.harness.system_prompt import render_system_prompt
 from forge.harness.tools import openai_tools
 from forge.models import HarnessConfig

@@ -20,7 +20,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict
 
-from forge.harness._openai_context import assistant_text
+from forge.harness.openai_messages import assistant_text
 from forge.models import Step, ToolCall
 
 

@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
-from forge.dataset.writer import TMP_SUFFIX, _atomic_write  # the project's one atomic-write helper
+from forge.dataset import TMP_SUFFIX, atomic_write
 from forge.export.examples import ChatExample
 
 EXPORT_SCHEMA_VERSION = 1
@@ -90,7 +90,7 @@ class ShardSink:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"shard-{len(self.written):05d}.parquet"
         table = pa.Table.from_pylist(self.rows, schema=EXAMPLE_SCHEMA)
-        _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), self.mode)
+        atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), self.mode)
         data = path.read_bytes()
         self.written.append(ShardRecord(path=f"{self.relative}/{path.name}", rows=len(self.rows), bytes=len(data),
                                         sha256=hashlib.sha256(data).hexdigest()))
@@ -99,7 +99,7 @@ class ShardSink:
 
 def write_export_manifest(root: Path, payload: dict[str, Any], mode: int | None) -> None:
     text = json.dumps(payload, indent=2, sort_keys=True, default=str) + "\n"
-    _atomic_write(root / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"), mode)
+    atomic_write(root / MANIFEST, lambda tmp: tmp.write_text(text, encoding="utf-8"), mode)
 
 
 def remove_unlisted(root: Path, listed: set[str]) -> list[str]:

@@ -14,7 +14,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from forge.errors import ModelOutputError
-from forge.harness._openai_context import observation_text
+from forge.harness.openai_messages import observation_text
 from forge.llm import CallContext, ModelClient
 from forge.models import Annotation, Step, TaskBundle
 

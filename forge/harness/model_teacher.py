@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from forge.harness._openai_context import render_messages
+from forge.harness.openai_messages import render_messages
 from forge.harness.context import plan_for
 from forge.harness.system_prompt import render_system_prompt
 from forge.harness.teacher import TeacherTurn

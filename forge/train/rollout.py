@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from forge.export.examples import to_chat_format
-from forge.harness._openai_context import render_messages
 from forge.harness.context import plan_for
 from forge.harness.episode import run_episode
+from forge.harness.openai_messages import render_messages
 from forge.harness.system_prompt import render_system_prompt
 from forge.harness.teacher import TeacherTurn
 from forge.harness.tools import check_call, openai_tools

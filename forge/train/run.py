@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from forge.dataset.writer import _atomic_write
+from forge.dataset import atomic_write
 from forge.models import TaskBundle
 from forge.train.config import TrainConfig
 from forge.train.sft import StageResult, run_sft
@@ -70,5 +70,5 @@ def run(config: TrainConfig, tasks: list[TaskBundle] | None = None, scratch_root
         current = result.final_dir
         if _is_main_process():
             text = json.dumps([r.model_dump(mode="json") for r in results], indent=2)
-            _atomic_write(config.output_dir / "_train.json", lambda tmp, text=text: tmp.write_text(text))
+            atomic_write(config.output_dir / "_train.json", lambda tmp, text=text: tmp.write_text(text))
     return TrainResult(output_dir=config.output_dir, stages=results, skipped=skipped, final_dir=current)
