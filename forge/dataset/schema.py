@@ -1,14 +1,22 @@
-"""The Parquet row format: one row per episode, its steps as a nested list. Bump on change."""
+"""The Parquet row format: one row per episode, its steps as a nested list. Bump on change.
+
+Version 2 added, compatibly (readers take a missing column as null): the loop's `end_reason`, the
+teacher's closing turn (`final_message`, `final_thought`), the trajectory filter's decision
+(`filter_keep`, `filter_score`, `filter_reason`), `cached_tokens`, `recorded_at` (UTC, when the
+row was written: episodes are sharded as they finish) and, per step, `error` (why a call was
+malformed), `thought_source` (reference, teacher or annotator) and `cached_tokens`.
+"""
 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pyarrow as pa
 
 from forge.models import Episode, TaskBundle
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 STEP = pa.struct(
     [
@@ -25,6 +33,9 @@ STEP = pa.struct(
         ("prompt_tokens", pa.int64()),
         ("completion_tokens", pa.int64()),
         ("latency_s", pa.float64()),
+        ("error", pa.string()),
+        ("thought_source", pa.string()),
+        ("cached_tokens", pa.int64()),
     ]
 )
 
@@ -53,13 +64,22 @@ EPISODE_SCHEMA = pa.schema(
         ("completion_tokens", pa.int64()),
         ("duration_s", pa.float64()),
         ("steps", pa.list_(STEP)),
+        ("end_reason", pa.string()),
+        ("final_message", pa.string()),
+        ("final_thought", pa.string()),
+        ("filter_keep", pa.bool_()),
+        ("filter_score", pa.float64()),
+        ("filter_reason", pa.string()),
+        ("cached_tokens", pa.int64()),
+        ("recorded_at", pa.timestamp("us", tz="UTC")),
     ],
     metadata={"forge.schema_version": str(SCHEMA_VERSION)},
 )
 
 
-def episode_row(episode: Episode, task: TaskBundle) -> dict[str, object]:
-    usage = episode.usage
+def episode_row(episode: Episode, task: TaskBundle, recorded_at: datetime | None = None) -> dict[str, object]:
+    """The row of one episode; `recorded_at` defaults to now (UTC)."""
+    usage, final, decision = episode.usage, episode.final_turn, episode.filter
     return {
         "schema_version": SCHEMA_VERSION,
         "episode_id": episode.id,
@@ -96,7 +116,18 @@ def episode_row(episode: Episode, task: TaskBundle) -> dict[str, object]:
                 "prompt_tokens": s.usage.prompt_tokens,
                 "completion_tokens": s.usage.completion_tokens,
                 "latency_s": s.latency_s,
+                "error": s.error,
+                "thought_source": s.thought_source,
+                "cached_tokens": s.usage.cached_tokens,
             }
             for s in episode.steps
         ],
+        "end_reason": episode.end_reason,
+        "final_message": final.content if final else None,
+        "final_thought": final.thought if final else None,
+        "filter_keep": decision.keep if decision else None,
+        "filter_score": decision.score if decision else None,
+        "filter_reason": decision.reason if decision else None,
+        "cached_tokens": usage.cached_tokens,
+        "recorded_at": recorded_at or datetime.now(UTC),
     }

@@ -24,6 +24,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
@@ -107,7 +108,8 @@ def write_shard(output_dir: Path, index: int, pairs: Sequence[tuple[Episode, Tas
                 mode: int | None = None) -> ShardInfo:
     """Write one shard of (episode, task) pairs atomically and describe it."""
     path = output_dir / shard_name(index)
-    table = pa.Table.from_pylist([episode_row(e, t) for e, t in pairs], schema=EPISODE_SCHEMA)
+    now = datetime.now(UTC)  # one record time per shard: its episodes were sharded together
+    table = pa.Table.from_pylist([episode_row(e, t, now) for e, t in pairs], schema=EPISODE_SCHEMA)
     atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"), mode)
     data = path.read_bytes()
     return ShardInfo(name=path.name, rows=table.num_rows, bytes=len(data), sha256=hashlib.sha256(data).hexdigest())

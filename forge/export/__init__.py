@@ -5,11 +5,12 @@ from forge.export.examples import ChatExample, sft_examples, to_chat_format
 from forge.export.grounding import GroundingDedup, grounding_examples
 from forge.export.run import HarnessResolver, run, split_of
 from forge.export.stages import STAGES
-from forge.export.student import MASKED, Span, student_turn, supervised, tool_call_text
+from forge.export.student import MASKED, Span, final_turn, student_turn, supervised, tool_call_text
 from forge.export.writer import EXAMPLE_SCHEMA, MANIFEST
 
 __all__ = [
     "ALL_STAGES", "EXAMPLE_SCHEMA", "MANIFEST", "MASKED", "STAGES", "ChatExample", "ExportConfig", "ExportFilters",
-    "ExportResult", "GroundingDedup", "HarnessResolver", "Rejection", "Span", "StageSummary", "grounding_examples",
+    "ExportResult", "GroundingDedup", "HarnessResolver", "Rejection", "Span", "StageSummary", "final_turn",
+    "grounding_examples",
     "run", "sft_examples", "split_of", "student_turn", "supervised", "to_chat_format", "tool_call_text",
 ]

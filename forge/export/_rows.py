@@ -1,8 +1,9 @@
 """Reading trajectory shards back into the episode model, with what each filter needs.
 
-The shards (forge.dataset.schema) carry no record time; when a row lacks a `recorded_at`
-column, the time its shard was written (the file's mtime) stands in, since shards are written
-as episodes finish.
+Shards of schema version 1 lack the columns version 2 added (forge.dataset.schema): a missing
+`recorded_at` takes the time the shard was written (the file's mtime: shards are written as
+episodes finish), a missing filter score the share of checks passed, and a missing closing turn
+is none.
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ class EpisodeRow(BaseModel):
     teacher: str
     passed: bool
     score: float
+    keep: bool | None = None
     recorded_at: datetime
+    end_reason: str | None = None
+    final_message: str | None = None
+    final_thought: str | None = None
     steps: list[Step]
 
 
@@ -58,7 +63,7 @@ def _step(raw: dict[str, Any]) -> Step:
                 tool_call=ToolCall(name=raw["tool_name"], arguments=json.loads(raw["tool_arguments"] or "{}")),
                 observation=Observation(text=raw["observation_text"] or "", exit_code=raw["exit_code"],
                                         timed_out=bool(raw["timed_out"]), screenshot_png=raw["screenshot_png"]),
-                error=raw.get("error"))
+                error=raw.get("error"), thought_source=raw.get("thought_source"))
 
 
 def _score(raw: dict[str, Any]) -> float:
@@ -84,8 +89,10 @@ def read_rows(path: Path) -> Iterator[EpisodeRow | tuple[str, str]]:
                 yield EpisodeRow(episode_id=eid, task_id=raw["task_id"], skill_ids=raw["skill_ids"] or [],
                                  apps=raw["apps"] or [], instruction=raw["instruction"], harness=raw["harness"],
                                  harness_version=raw["harness_version"], teacher=raw.get("teacher_kind") or "",
-                                 passed=bool(raw["passed"]), score=_score(raw),
+                                 passed=bool(raw["passed"]), score=_score(raw), keep=raw.get("filter_keep"),
                                  recorded_at=recorded if recorded.tzinfo else recorded.replace(tzinfo=UTC),
+                                 end_reason=raw.get("end_reason"), final_message=raw.get("final_message"),
+                                 final_thought=raw.get("final_thought"),
                                  steps=[_step(s) for s in raw["steps"] or []])
             except (KeyError, TypeError, ValueError) as exc:
                 yield (eid, f"row in {path.name} does not match the trajectory schema: {exc}")
@@ -95,6 +102,8 @@ def filter_reason(row: EpisodeRow, filters: ExportFilters) -> str | None:
     """The name of the first filter that drops `row`, or None when it is kept."""
     if not row.passed:
         return "not_passed"
+    if row.keep is False:  # the trajectory filter said no (its reason is in the shard)
+        return "not_kept"
     if filters.apps and not set(filters.apps) & set(row.apps):
         return "app"
     if filters.harnesses and row.harness not in filters.harnesses:

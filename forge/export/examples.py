@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from forge.export._rows import EpisodeRow
-from forge.export.student import Span, student_turn
+from forge.export.student import Span, final_turn, student_turn
 from forge.harness.context import plan_for
 from forge.harness.openai_messages import render_messages
 from forge.harness.system_prompt import render_system_prompt
@@ -41,6 +41,8 @@ class ChatExample(BaseModel):
     images: list[bytes]
     target: str
     spans: list[Span]
+    thought_source: str | None = None
+    final: bool = False
 
 
 def _parts(content: Any, images: list[bytes]) -> list[dict[str, Any]]:
@@ -69,23 +71,33 @@ def to_chat_format(messages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]]
 
 
 def sft_examples(row: EpisodeRow, harness: HarnessConfig) -> list[ChatExample]:
-    """One example per step of the episode, in step order."""
+    """One example per step of the episode, in step order, then one for the closing turn when the
+    teacher's was recorded (model teachers; the reference replay has none)."""
     system_prompt = render_system_prompt(harness)
     tools = json.dumps(openai_tools(list(harness.tools)), sort_keys=True)
-    examples = []
-    for t, step in enumerate(row.steps):
+
+    def example(t: int, turn: dict[str, Any], target: str, spans: list[Span], **fields: Any) -> ChatExample:
         history = row.steps[:t]
         context = render_messages(system_prompt, row.instruction, history, plan_for(history, harness.scaffold),
                                   harness.scaffold.observation_chars)
         messages, images = to_chat_format(context)
+        messages.append({"role": "assistant", "tool_call_id": None, **turn})
+        index = fields.pop("step_index")
+        return ChatExample(example_id=f"{row.episode_id}:{index}", episode_id=row.episode_id, task_id=row.task_id,
+                           step_index=index, messages=messages, tools=tools, images=images, target=target,
+                           spans=spans, **fields)
+
+    examples = []
+    for t, step in enumerate(row.steps):
         target, spans = student_turn(step)
         head = target[: target.rindex("<tool_call>")].rstrip("\n")
-        messages.append({"role": "assistant", "content": [{"type": "text", "text": head}] if head else [],
-                         "tool_calls": [{"id": f"call_{step.index}", "type": "function", "function": {
-                             "name": step.tool_call.name,
-                             "arguments": json.dumps(step.tool_call.arguments, sort_keys=True)}}],
-                         "tool_call_id": None})
-        examples.append(ChatExample(example_id=f"{row.episode_id}:{step.index}", episode_id=row.episode_id,
-                                    task_id=row.task_id, step_index=step.index, messages=messages, tools=tools,
-                                    images=images, target=target, spans=spans))
+        turn = {"content": [{"type": "text", "text": head}] if head else [],
+                "tool_calls": [{"id": f"call_{step.index}", "type": "function", "function": {
+                    "name": step.tool_call.name, "arguments": json.dumps(step.tool_call.arguments, sort_keys=True)}}]}
+        examples.append(example(t, turn, target, spans, step_index=step.index, thought_source=step.thought_source))
+    if row.final_message or row.final_thought:
+        target, spans = final_turn(row.final_thought or "", row.final_message or "")
+        turn = {"content": [{"type": "text", "text": target}], "tool_calls": None}
+        index = row.steps[-1].index + 1 if row.steps else 0
+        examples.append(example(len(row.steps), turn, target, spans, step_index=index, final=True))
     return examples

@@ -120,7 +120,7 @@ def _export_row(row: EpisodeRow, config: ExportConfig, builders: dict, resolver:
         return
     split = split_of(row.task_id, config.dev_fraction, config.split_seed)
     extra = {"harness": row.harness, "harness_version": row.harness_version, "apps": row.apps,
-             "skill_ids": row.skill_ids}
+             "skill_ids": row.skill_ids, "score": row.score, "recorded_at": row.recorded_at, "end_reason": row.end_reason}
     item = StageInput(row=row, harness=harness, dedup=dedup)
     for stage, build in builders.items():
         try:

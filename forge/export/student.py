@@ -42,18 +42,31 @@ def student_turn(step: Step) -> tuple[str, list[Span]]:
     """(text, spans) of one assistant turn; spans cover the text, each labelled, `think_body` masked."""
     head = assistant_text(step)  # the teacher renderer's `<think>` block and `Action:` line
     text = f"{head}\n{tool_call_text(step.tool_call)}" if head else tool_call_text(step.tool_call)
-    spans: list[Span] = []
-    if step.thought:
-        open_end = len("<think>\n")
-        close_start = open_end + len(step.thought)
-        spans += [Span(start=0, end=open_end, label="think_open"),
-                  Span(start=open_end, end=close_start, label="think_body"),
-                  Span(start=close_start, end=close_start + len("\n</think>"), label="think_close")]
+    spans = _think_spans(step.thought) if step.thought else []
     cursor = spans[-1].end if spans else 0
     call_start = text.rindex("<tool_call>")
     if call_start > cursor:
         spans.append(Span(start=cursor, end=call_start, label="action"))
     spans.append(Span(start=call_start, end=len(text), label="tool_call"))
+    return text, spans
+
+
+def _think_spans(thought: str) -> list[Span]:
+    open_end = len("<think>\n")
+    close_start = open_end + len(thought)
+    return [Span(start=0, end=open_end, label="think_open"), Span(start=open_end, end=close_start, label="think_body"),
+            Span(start=close_start, end=close_start + len("\n</think>"), label="think_close")]
+
+
+def final_turn(thought: str, content: str) -> tuple[str, list[Span]]:
+    """(text, spans) of the closing turn, with no tool call: the `<think>` block (body masked) and the
+    answer or `done` message, supervised as `final`, so the student learns when and how to stop."""
+    head = f"<think>\n{thought}\n</think>" if thought else ""
+    text = f"{head}\n{content}" if head and content else head or content
+    spans = _think_spans(thought) if thought else []
+    start = spans[-1].end if spans else 0
+    if len(text) > start:
+        spans.append(Span(start=start, end=len(text), label="final"))
     return text, spans
 
 

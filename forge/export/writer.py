@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from forge.dataset import TMP_SUFFIX, atomic_write
 from forge.export.examples import ChatExample
 
-EXPORT_SCHEMA_VERSION = 1
+EXPORT_SCHEMA_VERSION = 2
 MANIFEST = "_manifest.json"
 _PART = pa.struct([("type", pa.string()), ("text", pa.string())])
 _CALL = pa.struct([("id", pa.string()), ("type", pa.string()),
@@ -40,7 +40,10 @@ EXAMPLE_SCHEMA = pa.schema(
      ("task_id", pa.string()), ("step_index", pa.int32()), ("harness", pa.string()), ("harness_version", pa.string()),
      ("apps", pa.list_(pa.string())), ("skill_ids", pa.list_(pa.string())), ("messages", pa.list_(MESSAGE)),
      ("tools", pa.string()), ("images", pa.list_(IMAGE)), ("target", pa.string()), ("spans", pa.list_(SPAN)),
-     ("supervised_chars", pa.int32())],
+     ("supervised_chars", pa.int32()),
+     # version 2: the episode's judge score, record time and loop end; the turn's author; the closing turn
+     ("score", pa.float64()), ("recorded_at", pa.timestamp("us", tz="UTC")), ("end_reason", pa.string()),
+     ("thought_source", pa.string()), ("final", pa.bool_())],
     metadata={"forge.export_schema_version": str(EXPORT_SCHEMA_VERSION),
               "huggingface": json.dumps({"info": {"features": _HF_FEATURES}})},
 )
@@ -58,7 +61,8 @@ def example_row(example: ChatExample, stage: str, split: str, extra: dict[str, A
             "task_id": example.task_id, "step_index": example.step_index, **extra, "messages": example.messages,
             "tools": example.tools, "images": [{"bytes": b, "path": None} for b in example.images],
             "target": example.target, "spans": [s.model_dump() for s in example.spans],
-            "supervised_chars": sum(s.end - s.start for s in example.spans if s.label != "think_body")}
+            "supervised_chars": sum(s.end - s.start for s in example.spans if s.label != "think_body"),
+            "thought_source": example.thought_source, "final": example.final}
 
 
 def row_bytes(row: dict[str, Any]) -> int:

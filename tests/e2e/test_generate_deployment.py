@@ -35,7 +35,7 @@ def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, st
     assert manifest is not None and manifest.rows == 4
     table = pq.ParquetDataset([str(out / s.name) for s in manifest.shards]).read()
     assert table.num_rows == 4
-    assert json.loads((out / MANIFEST).read_text())["schema_version"] == 1
+    assert json.loads((out / MANIFEST).read_text())["schema_version"] == 2
 
     store = open_store(f"sqlite:///{tmp_path / 'data' / 'forge.db'}")
     stored = {e.id: e for e in store.episodes(passed=True)}

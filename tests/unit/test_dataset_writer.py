@@ -4,15 +4,23 @@ import hashlib
 import json
 import os
 import stat
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 from pydantic import ValidationError
 
-from forge.dataset import EPISODE_SCHEMA, prepare_output_dir, read_manifest, write_manifest, write_shard
+from forge.dataset import (
+    EPISODE_SCHEMA,
+    SCHEMA_VERSION,
+    prepare_output_dir,
+    read_manifest,
+    write_manifest,
+    write_shard,
+)
 from forge.errors import ConfigError
-from forge.models import Episode, Observation, Step, TeacherInfo, ToolCall
+from forge.models import Episode, FilterDecision, FinalTurn, Observation, Step, TeacherInfo, ToolCall, Usage
 from forge.models.results import CheckResult, RubricResult
 from tests.unit.test_models import bundle
 
@@ -44,9 +52,33 @@ def test_shard_is_parquet_with_nested_steps_and_a_checked_manifest(tmp_path: Pat
     assert row["steps"][0]["screenshot_png"] == b"\x89PNG fake"
 
     manifest = read_manifest(tmp_path)
-    assert manifest is not None and manifest.rows == 1 and manifest.schema_version == 1
+    assert manifest is not None and manifest.rows == 1 and manifest.schema_version == SCHEMA_VERSION == 2
     data = (tmp_path / info.name).read_bytes()
     assert manifest.shards[0].sha256 == hashlib.sha256(data).hexdigest() and manifest.shards[0].bytes == len(data)
+
+
+def test_rows_carry_the_loop_end_the_closing_turn_the_filter_and_step_errors(tmp_path: Path) -> None:
+    task = bundle()
+    plain = episode(task.id, 2)
+    steps = [plain.steps[0].model_copy(update={"thought_source": "annotator",
+                                               "usage": Usage(prompt_tokens=90, completion_tokens=9, cached_tokens=64)}),
+             plain.steps[1].model_copy(update={"error": "unknown tool 'bsh'", "thought_source": "teacher"})]
+    rich = plain.model_copy(update={
+        "id": "e-rich", "steps": steps, "end_reason": "finished",
+        "final_turn": FinalTurn(content="Saved out.xlsx.", thought="The file is sorted.", usage=Usage(cached_tokens=8)),
+        "filter": FilterDecision(keep=True, score=1.0, reason="kept: 1 checks passed")})
+    before = datetime.now(UTC)
+    info = write_shard(tmp_path, 0, [(rich, task), (plain, task)])
+    rows = pq.read_table(tmp_path / info.name).to_pylist()
+    assert rows[0]["end_reason"] == "finished" and rows[0]["final_message"] == "Saved out.xlsx."
+    assert rows[0]["final_thought"] == "The file is sorted."
+    assert (rows[0]["filter_keep"], rows[0]["filter_score"], rows[0]["filter_reason"]) == (True, 1.0, "kept: 1 checks passed")
+    assert rows[0]["cached_tokens"] == 72
+    assert [(s["error"], s["thought_source"], s["cached_tokens"]) for s in rows[0]["steps"]] == [
+        (None, "annotator", 64), ("unknown tool 'bsh'", "teacher", 0)]
+    assert before <= rows[0]["recorded_at"] <= datetime.now(UTC) and rows[0]["recorded_at"] == rows[1]["recorded_at"]
+    # an episode without them (the reference replay's) has nulls, not made-up values
+    assert [rows[1][k] for k in ("end_reason", "final_message", "filter_keep", "filter_score")] == [None] * 4
 
 
 def test_writes_leave_no_temporary_files(tmp_path: Path) -> None:

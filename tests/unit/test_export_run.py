@@ -118,7 +118,7 @@ def test_judge_score_filter_reads_the_filter_score_else_the_checks(tmp_path: Pat
         task = bundle(seed=seed)
         rows.append({**episode_row(episode(task.id, "terminal", [terminal_step(0)]), task), "filter_score": score})
     (tmp_path / "in").mkdir()
-    pq.write_table(pa.Table.from_pylist(rows, schema=EPISODE_SCHEMA.append(pa.field("filter_score", pa.float64()))),
+    pq.write_table(pa.Table.from_pylist(rows, schema=EPISODE_SCHEMA),
                    tmp_path / "in" / "shard-00000.parquet")
     result = run(ExportConfig(input_dir=tmp_path / "in", output_dir=tmp_path / "out",
                               filters=ExportFilters(min_score=0.8)))
