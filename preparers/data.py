@@ -24,7 +24,12 @@ from forge.views import Table as ViewTable
 from preparers.filetypes.csv import write_csv as write_table_csv
 from preparers.spreadsheet import Table, make_table
 
-__all__ = ["JsonContent", "Table", "dump_json", "make_app_config", "make_orders_export", "make_table", "write_csv"]
+__all__ = ["GROUP_KEYS", "JsonContent", "Table", "dump_json", "make_app_config", "make_contacts", "make_customer_orders",
+           "make_orders_export", "make_table", "write_csv"]
+
+# Columns a table kind is naturally summarised by (a category with repeats), per kind.
+GROUP_KEYS: dict[str, list[str]] = {"sales": ["Region", "Product"], "employees": ["Department"],
+                                    "inventory": ["Warehouse"], "budget": ["Project", "Quarter"]}
 
 
 def write_csv(table: Table) -> bytes:
@@ -48,12 +53,12 @@ def dump_json(value: JsonValue) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def make_orders_export(rng: random.Random, faker: Faker) -> JsonContent:
+def make_orders_export(rng: random.Random, faker: Faker, *, count: int | None = None) -> JsonContent:
     """A shop's order export: `{"export": {...}, "orders": [{id, date, customer{...}, items[...], status}]}`."""
     services = corpus("products")["services"]
     day = dt.date(rng.choice([2024, 2025]), rng.randint(1, 12), 1)
     orders, number = [], rng.randrange(1000, 5000)
-    for _ in range(rng.randint(6, 14)):
+    for _ in range(count or rng.randint(6, 14)):
         number += rng.randint(1, 9)
         items = [{"sku": f"SKU-{rng.randrange(1000, 9999)}", "name": name, "quantity": rng.randint(1, 6),
                   "unit_price": price} for name, price in rng.sample(services, rng.randint(1, 4))]
@@ -82,6 +87,54 @@ def make_app_config(rng: random.Random, faker: Faker) -> JsonContent:
     value["endpoints"] = [{"name": n, "path": f"/api/v1/{n}", "rate_limit": rng.choice([60, 120, 600])}
                           for n in rng.sample(["orders", "customers", "invoices", "reports", "health"], 3)]
     return JsonContent(kind="config", file_name=f"{service}.json", value=value)
+
+
+def make_contacts(rng: random.Random, faker: Faker, *, messy: bool = False) -> Table:
+    """A CRM contact export (id, name, email, city, plan, signed up) with re-imported duplicates: the
+    same contact again later, the same row exported twice, and (`messy`) an email retyped in another
+    case or with stray spaces."""
+    people = []
+    for number in rng.sample(range(1000, 9999), rng.randint(24, 60)):
+        first, last = faker.first_name(), faker.last_name()
+        name = f"{first} {last}"
+        email = "".join(c for c in f"{first}.{last}".lower() if c.isalnum() or c == ".") + f"@{faker.free_email_domain()}"
+        signed = dt.date(2024, 1, 1) + dt.timedelta(days=rng.randrange(600))
+        people.append([f"C{number}", name, email, faker.city(), rng.choice(["Free", "Pro", "Team"]), signed])
+    rows = [list(p) for p in people]
+    for person in rng.sample(people, max(3, len(people) // 6)):
+        again = list(person)
+        again[0] = f"C{rng.randrange(10000, 19999)}"  # re-imported under a new id, with a later signup
+        again[4] = rng.choice(["Free", "Pro", "Team"])
+        again[5] = person[5] + dt.timedelta(days=rng.randrange(10, 90))
+        if messy:
+            again[2] = rng.choice([again[2].upper(), f" {again[2]}", again[2].capitalize()])
+        rows.insert(rng.randrange(rows.index(person) + 1, len(rows) + 1), again)
+    for person in rng.sample(people, 2):
+        rows.insert(rng.randrange(rows.index(person) + 1, len(rows) + 1), list(person))
+    return Table(kind="contacts", title="Contacts", headers=["Contact ID", "Name", "Email", "City", "Plan", "Signed Up"],
+                 rows=rows, subject="contacts", file_stems=["contacts", "crm_export", "newsletter_contacts"])
+
+
+def make_customer_orders(rng: random.Random, faker: Faker) -> tuple[Table, Table]:
+    """Orders and the customer list they refer to; a few orders name customers the list lacks
+    (deleted or not yet synced), as real exports do."""
+    customers = [[f"CU-{n}", faker.company(), faker.country(), rng.choice(["Retail", "Wholesale", "Online"])]
+                 for n in rng.sample(range(100, 999), rng.randint(8, 15))]
+    known = [c[0] for c in customers]
+    ghosts = [f"CU-{n}" for n in rng.sample(range(1000, 1999), 2)]
+    day, orders = dt.date(rng.choice([2024, 2025]), rng.randint(1, 12), 1), []
+    for number in sorted(rng.sample(range(20000, 29999), rng.randint(25, 60))):
+        customer = rng.choice(ghosts) if rng.random() < 0.08 else rng.choice(known)
+        orders.append([f"SO-{number}", day + dt.timedelta(days=rng.randrange(60)), customer,
+                       round(rng.lognormvariate(5, 0.8), 2)])
+    orders.sort(key=lambda o: (o[1], o[0]))
+    if not any(o[2] in ghosts for o in orders):
+        orders[rng.randrange(len(orders))][2] = ghosts[0]
+    rng.shuffle(customers)
+    return (Table(kind="orders", title="Orders", headers=["Order ID", "Date", "Customer ID", "Amount"], rows=orders,
+                  numeric=["Amount"], subject="orders"),
+            Table(kind="customers", title="Customers", headers=["Customer ID", "Company", "Country", "Segment"],
+                  rows=customers, subject="customers"))
 
 
 @register_preparer("data")

@@ -160,7 +160,8 @@ def _nudge(value: Any) -> Any:
 def wrong_value(probe: MutationInput) -> MutantFiles | None:
     """One changed csv field holds a wrong value (a slip in arithmetic or typing)."""
     found = _csv_change(probe)
-    filled = [(r, c) for r, c in found[3] if r < len(found[1]) and found[1][r][c] is not None] if found else []
+    filled = [(r, c) for r, c in found[3] if r < len(found[1]) and c < len(found[1][r])
+              and found[1][r][c] is not None] if found else []
     if not found or not filled:
         return None
     path, rows = found[0], [list(r) for r in found[1]]
@@ -186,7 +187,9 @@ def partial(probe: MutationInput) -> MutantFiles | None:
         return None
     path, rows, before, changed = found
     rows = [list(r) for r in rows]
-    for r, c in changed[len(changed) // 2:]:
-        if r < len(rows) and r < len(before) and c < len(before[r]):
-            rows[r][c] = before[r][c]
+    undoable = [(r, c) for r, c in changed if r < len(rows) and r < len(before) and c < len(before[r]) and c < len(rows[r])]
+    if not undoable:  # the output shares no cells with the input (a new table): nothing to half-do
+        return None
+    for r, c in undoable[len(undoable) // 2:]:
+        rows[r][c] = before[r][c]
     return _mutant(probe, path, rows)

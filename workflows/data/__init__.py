@@ -4,9 +4,18 @@ Importing it registers the json handler (csv comes with the spreadsheet formats)
 library, the preparer and the workflows; its skills are `data/skills/data.jsonl`.
 """
 
-from forge.checks import json as _checks, table as _table  # noqa: F401
+from forge.checks import json as _checks, records as _records, table as _table  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
-from workflows.data import csv_sort, csv_to_json, json_edit, status_counts  # noqa: F401  (register on import)
+from workflows.data import (  # noqa: F401  (register on import)
+    csv_dedupe,
+    csv_group_totals,
+    csv_join,
+    csv_sort,
+    csv_to_json,
+    json_edit,
+    json_flatten,
+    status_counts,
+)
 
-__all__ = ["csv_sort", "csv_to_json", "json_edit", "status_counts"]
+__all__ = ["csv_dedupe", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json", "json_edit", "json_flatten", "status_counts"]

@@ -1,0 +1,113 @@
+"""Summarise a CSV by one category column: a total, count, average or maximum per group, as a new CSV."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from forge.models import ReferenceSolution
+from preparers.data import GROUP_KEYS, make_table, write_csv
+from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._steps import lit, script_step, solution
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
+
+Aggregate = Literal["sum", "count", "average", "max"]
+WORDS = {"sum": "total", "count": "number of rows", "average": "average", "max": "highest"}
+
+
+class Options(SkillParams):
+    aggregate: Aggregate | None = None
+    order: Literal["key", "largest_first"] | None = None
+    messy_keys: bool | None = None
+
+
+class Params(Prepared):
+    input: str
+    output: str
+    key: str
+    value: str | None
+    aggregate: Aggregate
+    what: str
+    result_header: str
+    order: Literal["key", "largest_first"]
+    messy_keys: bool
+
+
+@register_workflow
+class CsvGroupTotals(PreparedWorkflow[Params]):
+    spec = WorkflowSpec(
+        name="data.csv_group_totals", apps=["data"], params=Params, skill_params=Options,
+        phrasings=[
+            "Make a summary of {{ input }} with one row per {{ key }}: the {{ what }}{% if value %} of {{ value }}"
+            "{% endif %} for each. Save it as {{ output }} with the columns {{ key }} and {{ result_header }}"
+            "{% if order == 'key' %}, sorted by {{ key }} A to Z{% else %}, largest {{ result_header }} first{% endif %}."
+            "{% if messy_keys %} The {{ key }} values were typed by hand, so the same one may appear in different "
+            "capitalisation: count those as one.{% endif %}{% if aggregate == 'average' %} Round averages to 2 "
+            "decimals.{% endif %}",
+            "Hi, for the weekly numbers I need {{ input }} rolled up by {{ key }}: {{ what }}"
+            "{% if value %} of {{ value }}{% endif %} per {{ key }}. A CSV {{ output }} with two columns, "
+            "{{ key }} and {{ result_header }}, {% if order == 'key' %}in {{ key }} order{% else %}biggest "
+            "first{% endif %}, would be perfect.{% if messy_keys %} Careful, people typed {{ key }} with random "
+            "upper/lower case.{% endif %}",
+            "{{ input }} -> {{ output }}: group by {{ key }}, {{ aggregate }}{% if value %}({{ value }}){% endif %} "
+            "as {{ result_header }}; {% if order == 'key' %}order by {{ key }}{% else %}order by {{ result_header }} "
+            "desc{% endif %}.{% if messy_keys %} Normalise {{ key }} case first.{% endif %}",
+        ],
+        criteria=["One row per group with the right aggregate.", "Rows in the order asked."],
+        files=[FileSlot(param="input", type="csv", role="input", description="A CSV export"),
+               FileSlot(param="output", type="csv", description="The per-group summary")],
+        checks=[CheckTemplate(func="table.grouped", bind={
+            "key": "key", "value": "value", "aggregate": "aggregate", "result_header": "result_header",
+            "order": "order", "fold_keys": "messy_keys"})],
+    )
+
+    def draw(self, ctx: WorkflowContext) -> Params:
+        opts: Options = ctx.options  # type: ignore[assignment]
+        table = make_table(ctx.rng, ctx.faker, rows=ctx.rng.randint(40, 160))
+        aggregate = opts.aggregate or ctx.rng.choice(["sum", "count", "average", "max"])
+        key = ctx.rng.choice(GROUP_KEYS[table.kind])
+        value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)
+        messy = opts.messy_keys if opts.messy_keys is not None else ctx.rng.random() < 0.3
+        rows = [list(r) for r in table.rows]
+        if messy:
+            k = table.headers.index(key)
+            for row in ctx.rng.sample(rows, len(rows) // 4):
+                row[k] = ctx.rng.choice([str(row[k]).upper(), str(row[k]).lower()])
+        header = {"sum": f"Total {value}", "count": "Count", "average": f"Average {value}", "max": f"Max {value}"}
+        stem = ctx.rng.choice(table.file_stems)
+        params = Params(input=f"{stem}.csv", output=f"{stem}_by_{key.lower().replace(' ', '_')}.csv", key=key,
+                        value=value, aggregate=aggregate, what=WORDS[aggregate], result_header=header[aggregate],
+                        order=opts.order or ctx.rng.choice(["key", "largest_first"]), messy_keys=messy)
+        return params.with_files(input=write_csv(table.model_copy(update={"rows": rows})))
+
+    def reference(self, params: Params) -> ReferenceSolution:
+        script = f"""
+            import csv
+            from collections import defaultdict
+            rows = list(csv.DictReader(open({lit(params.input)}, newline="", encoding="utf-8")))
+            names, groups = {{}}, defaultdict(list)
+            for row in rows:
+                key = row[{lit(params.key)}].strip()
+                norm = key.casefold() if {params.messy_keys!r} else key
+                names.setdefault(norm, key.title() if {params.messy_keys!r} else key)
+                groups[norm].append(1.0 if {lit(params.value)} is None else float(row[{lit(params.value)}]))
+            agg = {{"sum": sum, "count": len, "max": max, "average": lambda xs: round(sum(xs) / len(xs), 2)}}[{lit(params.aggregate)}]
+            result = [(names[k], agg(v)) for k, v in groups.items()]
+            if {lit(params.order)} == "key":
+                result.sort(key=lambda r: r[0].casefold())
+            else:
+                result.sort(key=lambda r: (-r[1], r[0].casefold()))
+            with open({lit(params.output)}, "w", newline="", encoding="utf-8") as out:
+                writer = csv.writer(out)
+                writer.writerow([{lit(params.key)}, {lit(params.result_header)}])
+                writer.writerows([k, round(v, 2)] for k, v in result)
+            print(result[:5])
+        """
+        return solution(script_step(script, f"I read {params.input}, group the rows by {params.key} and write the "
+                                    f"{params.what} per group to {params.output}.", f"Summarise {params.input}"))
