@@ -19,6 +19,8 @@ from forge.dataset.writer import ShardInfo
 from forge.errors import ForgeError
 from forge.harness import HARNESSES, Annotator, Judge, Teacher, annotator_for, episode_id, run_episode, teacher_for
 from forge.judge import judge_for
+from forge.llm import ModelClient, client_for
+from forge.llm.authoring import vary_or_keep
 from forge.models import Episode, GateResult, TaskBundle
 from forge.settings import Settings
 from forge.store import Store, open_store
@@ -40,6 +42,12 @@ def models_for(db_url: str) -> tuple[Teacher, Judge, Annotator | None]:
 
 
 @cache
+def author_for(db_url: str) -> ModelClient | None:
+    """This process's author model where FORGE_AUTHOR_BASE_URL is set, else None (workflows' own phrasing)."""
+    return client_for(Settings(), "author", store_for(db_url))
+
+
+@cache
 def store_for(db_url: str) -> Store:
     """One store (engine, pool) per process and URL, shared by every worker thread."""
     return open_store(db_url)
@@ -54,6 +62,8 @@ def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
     except ForgeError as exc:
         store.record_rejection(ctx.run_id, "workflow", subject, type(exc).__name__, str(exc))
         return None
+    if (author := author_for(ctx.db_url)) is not None:  # the author model rephrases; a refusal keeps the template
+        bundle = vary_or_keep(author, bundle, store, ctx.run_id)
     store.save_task(bundle, ctx.run_id)
     return bundle
 

@@ -3,9 +3,11 @@ mode where the model writes a whole bundle (to measure the published cost compar
 
 Information barrier: the author sees an instruction and the parameters it names, never the files,
 the setup internals or the reference output, so it cannot copy a computed answer; and a variant is
-refused unless it keeps every file path, quoted name and number of the original and adds no number
-of its own (an added number could be an answer). A refused or unusable reply raises
-ModelOutputError, which callers record as a rejection and keep the workflow's own phrasing.
+refused unless it keeps every file path, quoted name, number and named text parameter (a column, a
+sheet) of the original and adds no number, path or quoted name of its own (any of which could be an
+answer). A refused or unusable reply raises ModelOutputError; `vary_or_keep`, which the generate
+job's build stage calls for every workflow bundle when FORGE_AUTHOR_BASE_URL is set, records it
+as a rejection of stage `author` and keeps the workflow's own phrasing.
 
 Published: workflow-first authoring cost 85K tokens / $0.158 per task; agent-first 1,276K / $0.906.
 Both modes put their calls in the ledger (stages `author.variant`, `author.agent-first`).
@@ -14,14 +16,21 @@ Both modes put their calls in the ledger (stages `author.variant`, `author.agent
 from __future__ import annotations
 
 import io
+import logging
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from forge.errors import ModelOutputError
+from forge.errors import ModelError, ModelOutputError
 from forge.llm.client import ModelClient
 from forge.llm.messages import CallContext
 from forge.models import Check, ReferenceSolution, ReferenceStep, Rubric, Skill, TaskBundle, TaskFile
+
+if TYPE_CHECKING:
+    from forge.store import Store
+
+log = logging.getLogger(__name__)
 
 _PATH = re.compile(r"\b[\w./-]+\.(?:xlsx|csv|docx|pptx|pdf|txt|md|json|py)\b")
 _QUOTED = re.compile(r"\"([^\"]+)\"|'([^']+)'")
@@ -39,17 +48,30 @@ class InstructionVariant(BaseModel):
     instruction: str = Field(min_length=10)
 
 
+def _names(text: str) -> set[str]:
+    return set(_PATH.findall(text)) | {a or b for a, b in _QUOTED.findall(text)}
+
+
 def protected(text: str) -> tuple[set[str], set[str]]:
     """(tokens a variant must keep: paths and quoted names, numbers in the original)."""
-    names = set(_PATH.findall(text)) | {a or b for a, b in _QUOTED.findall(text)}
-    return names, set(_NUMBER.findall(text))
+    return _names(text), set(_NUMBER.findall(text))
 
 
-def barrier_problems(original: str, variant: str) -> list[str]:
+def named_params(original: str, params: dict[str, JsonValue]) -> set[str]:
+    """The workflow's text parameters that the original instruction names (a column, a sheet, a
+    word to find): the constraints a variant must keep word for word."""
+    return {v for v in params.values() if isinstance(v, str) and len(v) > 1 and v in original}
+
+
+def barrier_problems(original: str, variant: str, params: dict[str, JsonValue] | None = None) -> list[str]:
+    """Why `variant` may not replace `original` (empty when it may): a dropped path, name, number or
+    named parameter changes the task; an added number, path or quoted name could be a leaked answer."""
     names, numbers = protected(original)
-    problems = [f"drops {name!r}" for name in sorted(names) if name not in variant]
+    keep = names | named_params(original, params or {})
+    problems = [f"drops {name!r}" for name in sorted(keep) if name not in variant]
     problems += [f"drops the number {n}" for n in sorted(numbers) if n not in _NUMBER.findall(variant)]
     problems += [f"adds the number {n}" for n in sorted(set(_NUMBER.findall(variant)) - numbers)]
+    problems += [f"adds {name!r}" for name in sorted(_names(variant) - names) if name not in original]
     return problems
 
 
@@ -59,12 +81,25 @@ def vary_instruction(client: ModelClient, bundle: TaskBundle, context: CallConte
     messages = [{"role": "system", "content": VARIANT_PROMPT},
                 {"role": "user", "content": f"Instruction:\n{bundle.instruction}"}]
     variant = client.structured(messages, InstructionVariant, context).instruction.strip()
-    problems = barrier_problems(bundle.instruction, variant)
+    problems = barrier_problems(bundle.instruction, variant, bundle.params)
     if problems:
         raise ModelOutputError(f"author {client.model!r}: the variant breaks the workflow's constraints: "
                                f"{'; '.join(problems[:5])}", raw=variant)
     provenance = {**bundle.provenance, "instruction_author": client.model, "instruction_of": bundle.id}
     return bundle.model_copy(update={"instruction": variant, "provenance": provenance})
+
+
+def vary_or_keep(client: ModelClient, bundle: TaskBundle, store: Store, run_id: str) -> TaskBundle:
+    """The generate job's authoring step: the varied bundle, or the workflow's own when the author's
+    variant breaks the barrier or the call fails; that refusal is recorded as a rejection of stage
+    `author` (the task goes on with its template text, so nothing is lost)."""
+    try:
+        return vary_instruction(client, bundle, CallContext(run_id=run_id))
+    except ModelError as exc:
+        reason = "variant_refused" if isinstance(exc, ModelOutputError) else "author_error"
+        log.info("author variant of %s not used (%s): %s", bundle.id, reason, exc)
+        store.record_rejection(run_id, "author", bundle.id, reason, f"{exc}; the workflow's instruction is kept")
+        return bundle
 
 
 # agent-first ---------------------------------------------------------------------------------

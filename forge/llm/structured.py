@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
 
-_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.S)
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
 def parse_json_reply(text: str | None, schema: type[T]) -> T:
