@@ -1,10 +1,14 @@
 """Build the committed taxonomy from its source: deterministic, validated, written atomically.
 
-`build_taxonomy` reads every `data/skills/spec/<app>.toml`, turns each row into a `Skill`, and
-checks it: the row's shape, a declared area, a unique id and description, a workflow family that
+`build_taxonomy` reads every `data/skills/spec/<app>.toml`, turns each row and each combination of
+each `[[matrix]]` block into a `Skill`, and checks it: the row's shape, a declared area, a unique id and description, a workflow family that
 exists and takes the row's params (asked of `Families`, so this package never imports
 `workflows`), and no padding (two skills realised by the same family with the same params are one
-skill). A bad row becomes a `BuildProblem` naming the skill and the cause; the rest still build.
+skill). A bad row becomes a `BuildProblem` naming the skill and the cause, a bad block or combination
+one naming `file:matrix N` and the combination; the rest still build. A skill awaiting its
+environment (`environment = "web"`) may name a family not written yet: it is built, reported as
+awaiting (with its family under `awaiting_families`), and never sampled; any other skill naming a
+missing family is a problem.
 
 `render` turns the result into the committed files: `<app>.jsonl` per app, `profiles.json` (each
 skill's file types, for the sampler's mix) and `manifest.json` (counts and a sha256 per file and
@@ -24,7 +28,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from forge.models import Skill
-from skills.source import SkillRow, read_source
+from skills.source import MatrixBlock, SkillRow, SourceFile, read_source
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "data" / "skills" / "spec"
 MANIFEST = "manifest.json"
@@ -38,6 +42,9 @@ class Families(Protocol):
     def problem(self, skill: Skill) -> str | None:
         """Why `skill` cannot be realised (unknown family, params it does not take), or None."""
 
+    def exists(self, workflow: str) -> bool:
+        """Whether the family is registered (awaiting skills may name one that is not yet)."""
+
     def file_types(self, workflow: str) -> list[str]:
         """The file type of each distinct file the family's tasks reference (an in-place file once)."""
 
@@ -48,7 +55,9 @@ class BuildProblem(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     source: str = Field(description="file:row of the source row")
-    skill: str = Field(description="The skill id, or `?` when the row is too broken to name one.")
+    skill: str = Field(description="The skill id, `?` when the row is too broken to name one, "
+                                   "`app.area.operation.*` for a whole matrix block.")
+    combination: str = Field(default="", description="For a matrix block: the combination, `axis=value, ...`.")
     cause: str
 
 
@@ -67,65 +76,101 @@ class BuildResult(BaseModel):
     skills: list[Skill]
     profiles: dict[str, SkillProfile]
     awaiting_environment: dict[str, str] = Field(default_factory=dict, description="skill id -> environment")
+    awaiting_families: dict[str, int] = Field(default_factory=dict, description=(
+        "Families awaiting skills name that are not registered yet -> how many skills name each."))
     problems: list[BuildProblem] = Field(default_factory=list)
 
 
 def build_taxonomy(families: Families, spec_dir: Path = SPEC_DIR) -> BuildResult:
-    """Every source file's rows as skills, in file order then row order; bad rows as problems."""
+    """Every source file's rows then matrix blocks as skills, in file order; bad ones as problems."""
     files = sorted(spec_dir.glob("*.toml"))
     if not files:
         return BuildResult(skills=[], profiles={}, problems=[BuildProblem(
             source=str(spec_dir), skill="?", cause="no *.toml source files here")])
-    skills: list[Skill] = []
-    profiles: dict[str, SkillProfile] = {}
-    awaiting: dict[str, str] = {}
-    problems: list[BuildProblem] = []
-    seen_ids: dict[str, str] = {}
-    seen_text: dict[str, str] = {}
-    seen_realisation: dict[str, str] = {}
+    state = _Build(families)
     for path in files:
         try:
             source = read_source(path)
         except ValueError as exc:
-            problems.append(BuildProblem(source=path.name, skill="?", cause=str(exc)))
+            state.problems.append(BuildProblem(source=path.name, skill="?", cause=str(exc)))
             continue
         for number, raw in enumerate(source.rows, start=1):
-            where = f"{path.name}:skill {number}"
-            name = _guess_id(source.app, raw)
+            state.add(source, raw, f"{path.name}:skill {number}", _guess_id(source.app, raw))
+        for number, raw in enumerate(source.matrices, start=1):
+            where = f"{path.name}:matrix {number}"
             try:
-                row = SkillRow.model_validate(raw)
-                skill = Skill(id=row.skill_id(source.app), apps=row.apps or [source.app],
-                              category=f"{source.app}.{row.area}", description=row.description,
-                              workflow=row.workflow, params=row.params, channel_affinity=row.channel,
-                              difficulty=row.difficulty)
+                block = MatrixBlock.model_validate(raw)
             except ValidationError as exc:
-                problems.append(BuildProblem(source=where, skill=name, cause=_short(exc)))
+                state.problems.append(BuildProblem(source=where, skill=_guess_id(source.app, raw, "*"), cause=_short(exc)))
                 continue
-            realisation = json.dumps([skill.workflow, skill.params], sort_keys=True)
-            cause = (
-                f"area {row.area!r} is not declared under [areas] (declared: {sorted(source.areas)})"
-                if row.area not in source.areas else
-                f"duplicate id: already defined at {seen_ids[skill.id]}" if skill.id in seen_ids else
-                f"duplicate description: same as {seen_text[skill.description]}" if skill.description in seen_text else
-                f"padding: realised exactly like {seen_realisation[realisation]} (same family, same params)"
-                if realisation in seen_realisation else
-                families.problem(skill)
-            )
-            if cause:
-                problems.append(BuildProblem(source=where, skill=skill.id, cause=cause))
-                continue
-            seen_ids[skill.id] = seen_text[skill.description] = seen_realisation[realisation] = skill.id
-            skills.append(skill)
-            profiles[skill.id] = SkillProfile(multi_app=len(skill.apps) > 1, file_types=families.file_types(skill.workflow))
-            if row.environment:
-                awaiting[skill.id] = row.environment
-    return BuildResult(skills=skills, profiles=profiles, awaiting_environment=awaiting, problems=problems)
+            for combination in block.expand():
+                name = _guess_id(source.app, {**raw, "variant": combination.variant})
+                if combination.problem:
+                    state.problems.append(BuildProblem(source=where, skill=name, combination=combination.label,
+                                                       cause=combination.problem))
+                else:
+                    state.add(source, combination.row, where, name, combination.label)
+    return BuildResult(skills=state.skills, profiles=state.profiles, awaiting_environment=state.awaiting,
+                       awaiting_families=dict(sorted(state.pending.items())), problems=state.problems)
 
 
-def _guess_id(app: str, raw: object) -> str:
+class _Build:
+    """What a build has accepted so far (ids, descriptions, realisations seen) and its problems."""
+
+    def __init__(self, families: Families) -> None:
+        self.families = families
+        self.skills: list[Skill] = []
+        self.profiles: dict[str, SkillProfile] = {}
+        self.awaiting: dict[str, str] = {}
+        self.pending: dict[str, int] = {}
+        self.problems: list[BuildProblem] = []
+        self.seen_ids: dict[str, str] = {}
+        self.seen_text: dict[str, str] = {}
+        self.seen_realisation: dict[str, str] = {}
+
+    def add(self, source: SourceFile, raw: object, where: str, name: str, combination: str = "") -> None:
+        """Validate one row (written or expanded) and keep it, or record why not."""
+        try:
+            row = SkillRow.model_validate(raw)
+            skill = Skill(id=row.skill_id(source.app), apps=row.apps or [source.app],
+                          category=f"{source.app}.{row.area}", description=row.description,
+                          workflow=row.workflow, params=row.params, channel_affinity=row.channel,
+                          difficulty=row.difficulty)
+        except ValidationError as exc:
+            self.problems.append(BuildProblem(source=where, skill=name, combination=combination, cause=_short(exc)))
+            return
+        realisation = json.dumps([skill.workflow, skill.params], sort_keys=True)
+        # a family not written yet is allowed only for a skill awaiting its environment (reported apart)
+        pending = bool(row.environment) and not self.families.exists(skill.workflow)
+        cause = (
+            f"area {row.area!r} is not declared under [areas] (declared: {sorted(source.areas)})"
+            if row.area not in source.areas else
+            f"duplicate id: already defined at {self.seen_ids[skill.id]}" if skill.id in self.seen_ids else
+            f"duplicate description: same as {self.seen_text[skill.description]}"
+            if skill.description in self.seen_text else
+            f"padding: realised exactly like {self.seen_realisation[realisation]} (same family, same params)"
+            if realisation in self.seen_realisation else
+            None if pending else self.families.problem(skill)
+        )
+        if cause:
+            self.problems.append(BuildProblem(source=where, skill=skill.id, combination=combination, cause=cause))
+            return
+        self.seen_ids[skill.id] = f"{where} ({combination})" if combination else where
+        self.seen_text[skill.description] = self.seen_realisation[realisation] = skill.id
+        self.skills.append(skill)
+        if pending:
+            self.pending[skill.workflow] = self.pending.get(skill.workflow, 0) + 1
+        else:
+            self.profiles[skill.id] = SkillProfile(multi_app=len(skill.apps) > 1,
+                                                   file_types=self.families.file_types(skill.workflow))
+        if row.environment:
+            self.awaiting[skill.id] = row.environment
+
+
+def _guess_id(app: str, raw: object, variant: str | None = None) -> str:
     if not isinstance(raw, dict):
         return "?"
-    parts = [app, raw.get("area"), raw.get("operation"), raw.get("variant")]
+    parts = [app, raw.get("area"), raw.get("operation"), variant or raw.get("variant")]
     return ".".join(str(p) for p in parts if p) if raw.get("area") and raw.get("operation") else "?"
 
 
@@ -148,6 +193,7 @@ def render(result: BuildResult) -> dict[str, str]:
         "by_app": {app: len(skills) for app, skills in sorted(by_app.items())},
         "families": len({s.workflow for s in result.skills}),
         "awaiting_environment": dict(sorted(result.awaiting_environment.items())),
+        "awaiting_families": dict(sorted(result.awaiting_families.items())),
         "files": digests,
         "checksum": hashlib.sha256("".join(f"{k}:{v}\n" for k, v in digests.items()).encode()).hexdigest(),
     }

@@ -31,6 +31,11 @@ class WorkflowFamilies:
         problems = validate_skills([skill])
         return problems[0] if problems else None
 
+    def exists(self, workflow: str) -> bool:
+        from workflows import WORKFLOWS
+
+        return workflow in WORKFLOWS
+
     def file_types(self, workflow: str) -> list[str]:
         from workflows import WORKFLOWS
 
@@ -61,7 +66,8 @@ def build(
         console.print(f"{report['skills']} skills over {report['families']} families"
                       + ("" if check else f", written to {target}"))
         for problem in result.problems:
-            err.print(f"[red]left out[/red] {problem.skill} ({problem.source}): {problem.cause}")
+            where = f"{problem.source} [{problem.combination}]" if problem.combination else problem.source
+            err.print(f"[red]left out[/red] {problem.skill} ({where}): {problem.cause}")
         for difference in differences:
             err.print(f"[red]out of date[/red] {difference}")
     raise typer.Exit(1 if result.problems or differences else 0)
