@@ -1,5 +1,9 @@
-"""Spreadsheet workflows: one table in, one edited workbook out. Shared parts are in `_common`."""
+"""Spreadsheet workflows: one table in, one edited workbook out. Shared parts are in `_common`
+(one-table transforms) and `_book` (workbooks made in `draw`: several sheets, messy cells)."""
 
-from workflows.spreadsheet import derived_column, filter_rows, sort_rows, total_row
+from forge.checks import table_joins as _joins, table_ops as _ops  # noqa: F401  (register the checks)
+from workflows.spreadsheet import (
+    clean_column, derived_column, filter_rows, sort_rows, summary_sheet, total_row,
+)
 
-__all__ = ["derived_column", "filter_rows", "sort_rows", "total_row"]
+__all__ = ["clean_column", "derived_column", "filter_rows", "sort_rows", "summary_sheet", "total_row"]

@@ -1,0 +1,172 @@
+"""Table checks across tables or into new columns: a lookup from a second sheet, sheets stacked
+into one, a column split into parts. Expected values come from the task's input workbook and
+the instruction's options (column and sheet names), as in `forge.checks.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from forge.checks._compare import header_diff, rows_diff, same_value, show, show_row, text
+from forge.checks.source import input_view, output_view
+from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
+from forge.checks.state import FinalState
+from forge.checks.table_ops import key
+from forge.errors import CheckError
+from forge.views import Table, TableView
+
+
+def _fail(message: str) -> Verdict:
+    return Verdict.of(False, message)
+
+
+def _with_new_columns(original: Table, output: Table, new: list[str], source: str) -> list[int] | str:
+    """Output indexes of the `new` columns, once the original columns are checked unchanged."""
+    found = []
+    for name in new:
+        j = output.col(name)
+        if j is None or original.col(name) is not None:
+            return f"{source} has no new column {name!r}; its header row is {[h for h in output.header if h is not None]}"
+        found.append(j)
+    pairs = []
+    for i, name in enumerate(original.header):
+        j = output.col(text(name))
+        if j is None:
+            return f"{source} lost the column {text(name)!r}; the other columns must stay"
+        pairs.append((i, j))
+    return rows_diff(original.body, output.body, output, original.header, source, columns=pairs) or found
+
+
+# --- table.lookup_filled -------------------------------------------------------------------------
+
+
+class LookupFilled(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+    table: str = Field(description="The sheet that gets the new column.")
+    new_header: str
+    key_column: str
+    lookup_table: str = Field(description="The sheet the values are looked up in.")
+    lookup_key: str
+    lookup_value: str
+    missing: str | None = Field(default=None, description="Text for a key the lookup lacks; None: leave it empty.")
+
+
+@register_check("table.lookup_filled", LookupFilled, view="table")
+def lookup_filled(state: FinalState, opts: LookupFilled) -> Verdict:
+    """The sheet has a new column holding, per row, the lookup sheet's value for the row's key
+    (matched ignoring case and spacing; the `missing` text, or empty, where there is none), as a
+    value; every original column is unchanged."""
+    view = input_view(state, opts.input_file, TableView)
+    original, lookup = view.get(opts.table), view.get(opts.lookup_table)
+    if original.name == lookup.name:
+        raise CheckError(f"{opts.input_file} has no separate lookup sheet {opts.lookup_table!r}")
+    k, lk, lv = (original.need_col(opts.key_column, opts.input_file), lookup.need_col(opts.lookup_key, opts.input_file),
+                 lookup.need_col(opts.lookup_value, opts.input_file))
+    table = {key(row[lk]): row[lv] for row in reversed(lookup.body) if row[lk] is not None}
+    output = output_view(state, opts.file, TableView).get(opts.table)
+    found = _with_new_columns(original, output, [opts.new_header], opts.file)
+    if isinstance(found, str):
+        return _fail(found)
+    (new,) = found
+    for r, row in enumerate(original.body):
+        want = table.get(key(row[k]), opts.missing)
+        got = output.body[r][new]
+        if want is None and got is not None:
+            return _fail(f"{output.cell_name(r, new)} is {show(got)}, but {show(row[k])} is not in {lookup.name!r}: "
+                         "leave it empty")
+        if want is not None and not (same_value(got, want, 1e-6) or key(got) == key(want)):
+            return _fail(f"{output.cell_name(r, new)} ({show(row[k])}) is {show(got)}, expected {show(want)} from "
+                         f"{lookup.name!r}")
+    return Verdict.of(True, f"{opts.new_header!r} looked up from {lookup.name!r} for {len(original.body)} rows")
+
+
+# --- table.consolidated --------------------------------------------------------------------------
+
+
+class Consolidated(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+    sheets: list[str] = Field(min_length=2, description="The input sheets, in the order they are stacked.")
+    into: str = Field(description="The sheet that holds the stacked rows.")
+    source_column: str | None = Field(default=None, description="An added last column naming each row's sheet.")
+
+
+@register_check("table.consolidated", Consolidated, view="table")
+def consolidated(state: FinalState, opts: Consolidated) -> Verdict:
+    """One sheet holds the shared header (plus the source column, when asked) and every row of
+    the listed sheets, sheet after sheet in the order given, each row as it was."""
+    view = input_view(state, opts.input_file, TableView)
+    parts = [view.get(name) for name in opts.sheets]
+    if len({p.name for p in parts}) != len(parts):
+        raise CheckError(f"{opts.input_file} does not have the distinct sheets {opts.sheets}")
+    header = parts[0].header
+    expected = [[*row, p.name] if opts.source_column else list(row) for p in parts for row in p.body]
+    out_view = output_view(state, opts.file, TableView)
+    output = out_view.get(opts.into)
+    if output.name != opts.into and len(out_view.tables) > 1:
+        return _fail(f"{opts.file} has no sheet {opts.into!r}; its sheets are {[t.name for t in out_view.tables]}")
+    want = Table.of(opts.into, [[*header, opts.source_column] if opts.source_column else list(header)])
+    if msg := header_diff(want, output, opts.file):
+        return _fail(msg)
+    if msg := rows_diff(expected, output.body, output, want.header, opts.file, what="stacked row"):
+        return _fail(f"{msg} (rows of {', '.join(opts.sheets)}, in that order)")
+    return Verdict.of(True, f"{len(expected)} rows of {len(parts)} sheets stacked in {output.name!r}")
+
+
+# --- table.column_split --------------------------------------------------------------------------
+
+SplitPattern = Literal["first_last", "last_comma_first", "code_number", "city_region"]
+
+
+def split_value(value: Any, pattern: str) -> tuple[str | None, str | None]:
+    """The two parts of a combined cell, as the pattern reads it."""
+    s = " ".join(text(value).split())
+    if not s:
+        return None, None
+    if pattern == "last_comma_first":
+        last, _, first = s.partition(",")
+        return first.strip() or None, last.strip() or None
+    if pattern == "first_last":
+        first, _, last = s.rpartition(" ") if " " in s else (s, "", "")
+        return (first or None), (last or None)
+    sep = "-" if pattern == "code_number" else ","
+    a, _, b = s.partition(sep)
+    return a.strip() or None, b.strip() or None
+
+
+class ColumnSplit(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+    table: str | None = None
+    column: str
+    pattern: SplitPattern
+    new_headers: list[str] = Field(min_length=2, max_length=2)
+    keep_original: bool = True
+
+
+@register_check("table.column_split", ColumnSplit, view="table")
+def column_split(state: FinalState, opts: ColumnSplit) -> Verdict:
+    """Two new columns hold the parts of the combined column (first/last name, code/number,
+    city/region), the original column kept or removed as asked; every other column unchanged."""
+    original = input_view(state, opts.input_file, TableView).get(opts.table)
+    output = output_view(state, opts.file, TableView).get(opts.table)
+    c = original.need_col(opts.column, opts.input_file)
+    kept = original if opts.keep_original else Table.of(original.name, [r[:c] + r[c + 1:] for r in original.rows])
+    if not opts.keep_original and output.col(opts.column) is not None:
+        return _fail(f"{opts.file} still has the column {opts.column!r}; the split columns replace it")
+    found = _with_new_columns(kept, output, opts.new_headers, opts.file)
+    if isinstance(found, str):
+        return _fail(found)
+    for r, row in enumerate(original.body):
+        parts = split_value(row[c], opts.pattern)
+        for j, want, name in zip(found, parts, opts.new_headers, strict=True):
+            got = output.body[r][j]
+            number = text(want).isdigit()
+            if not (key(got) == key(want) or (number and same_value(got, float(text(want))))):
+                return _fail(f"{output.cell_name(r, j)} ({name!r}, from {show(row[c])}) is {show(got)}, expected "
+                             f"{show(want)}")
+    return Verdict.of(True, f"{opts.column!r} split into {opts.new_headers} on {len(original.body)} rows "
+                      f"{show_row(list(split_value(original.body[0][c], opts.pattern)))}")
