@@ -120,6 +120,36 @@ def make_config(rng: random.Random, faker: Faker) -> TextContent:
     return TextContent(kind="config", file_name=f"{service}.ini", text=text, facts={"sections": sections})
 
 
+def make_report_text(rng: random.Random, faker: Faker) -> TextContent:
+    """A report as markdown (the document preparer's report: title, sections, paragraphs), several
+    hundred words of prose with repeated subject words, as a real report has."""
+    from preparers.document import make_document
+
+    doc = make_document(rng, faker, kind="report")
+    lines = [f"# {doc.title}", "", f"{doc.author}, {doc.organisation}, {doc.date.isoformat()}", ""]
+    for section in doc.sections:
+        lines += [f"{'#' * (section.level + 1)} {section.heading}", ""]
+        for paragraph in section.paragraphs:
+            lines += ["".join(run.text for run in paragraph.runs), ""]
+    return TextContent(kind="report", file_name=f"{doc.file_stem}.md", text="\n".join(lines),
+                       facts={"title": doc.title})
+
+
+def make_untidy(rng: random.Random, text: str, *, crlf: bool = True, tabs: bool = True) -> str:
+    """`text` as a careless editor leaves it: trailing spaces and tabs, runs of blank lines, leading
+    tabs on list items (`tabs`) and (`crlf`) Windows line endings; the words are untouched."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if tabs and line.startswith("- "):
+            line = "\t" * rng.randint(1, 2) + line if rng.random() < 0.5 else line
+        if line and rng.random() < 0.35:
+            line += rng.choice([" ", "  ", "\t", " \t ", "   "])
+        out.append(line)
+        if not line.strip() and rng.random() < 0.3:
+            out += [rng.choice(["", " ", "\t"])] * rng.randint(1, 3)
+    return ("\r\n" if crlf else "\n").join(out) + ("\r\n" if crlf else "\n") * rng.randint(1, 3)
+
+
 @register_preparer("text")
 class TextPreparer:
     """Seeded markdown notes and READMEs, logs and INI configs; workflows import the functions."""

@@ -1,12 +1,23 @@
 """The text app (plugin `text`): notes, READMEs, logs and INI configs, and their workflows.
 
-Importing it registers the txt/md handlers, the text check library, the preparer and the
+Importing it registers the txt/md handlers, the text check libraries, the preparer and the
 workflows; its skills are `data/skills/text.jsonl`.
 """
 
 from forge.checks import text as _checks  # noqa: F401
+from forge.checks import text_reports as _reports
 from preparers import text as _preparer  # noqa: F401
-from preparers.filetypes import text as _text  # noqa: F401
-from workflows.text import ini_edit, log_filter, log_levels, markdown_toc  # noqa: F401  (register on import)
+from preparers.filetypes import csv as _csv  # noqa: F401
+from preparers.filetypes import text as _text
+from workflows.text import (  # noqa: F401  (register on import)
+    csv_to_markdown,
+    ini_edit,
+    log_filter,
+    log_levels,
+    log_per_hour,
+    markdown_toc,
+    whitespace_cleanup,
+    word_frequency,
+)
 
-__all__ = ["ini_edit", "log_filter", "log_levels", "markdown_toc"]
+__all__ = ["csv_to_markdown", "ini_edit", "log_filter", "log_levels", "log_per_hour", "markdown_toc", "whitespace_cleanup", "word_frequency"]
