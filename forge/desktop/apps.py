@@ -1,4 +1,5 @@
-"""Desktop apps started inside the sandbox on the display: LibreOffice Calc, Writer and Impress.
+"""Desktop apps started inside the sandbox on the display: LibreOffice Calc, Writer and Impress, and
+Chromium on a local site (`forge.desktop.browser`), each by a launcher registered per app name.
 
 Each LibreOffice instance gets its own profile in the sandbox's private /tmp, written before the
 first start with the dialogs that would block a plan turned off (keep-current-format on save,
@@ -10,10 +11,15 @@ from __future__ import annotations
 
 import base64
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from forge.desktop.browser import WebApp, launch_chromium, launch_site
 from forge.desktop.display import DESKTOP_TMP, DesktopError
-from forge.models.gui_plan import AppName
+from forge.models.gui_plan import AppLaunch, AppName
+from forge.registry import Registry
 from forge.sandbox import Sandbox
 
 _SWITCH: dict[str, str] = {"calc": "--calc", "writer": "--writer", "impress": "--impress"}
@@ -81,3 +87,35 @@ def launch_office(sandbox: Sandbox, app: AppName, file: str, instance: int) -> s
                            "LibreOffice with its X11 interface is `apt-get install libreoffice-calc "
                            "libreoffice-writer libreoffice-impress` (scripts/dev.sh)")
     return profile
+
+
+class LaunchContext(BaseModel):
+    """What a launcher may need beyond the launch itself: the screen size and the task's sites."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    size: tuple[int, int]
+    web_apps: dict[str, WebApp] = Field(default_factory=dict)
+
+
+Launcher = Callable[[Sandbox, AppLaunch, int, LaunchContext], str]
+LAUNCHERS: Registry[Launcher] = Registry("desktop app")
+"""App name -> launcher (returns the instance's profile dir); one entry per `AppName`."""
+
+
+def _office(sandbox: Sandbox, launch: AppLaunch, instance: int, context: LaunchContext) -> str:
+    return launch_office(sandbox, launch.app, launch.file, instance)
+
+
+def _browser(sandbox: Sandbox, launch: AppLaunch, instance: int, context: LaunchContext) -> str:
+    app = context.web_apps.get(launch.site or "")
+    if app is None:
+        raise DesktopError(f"the browser launch names site {launch.site!r}, which the desktop was not given "
+                           f"(given: {sorted(context.web_apps) or 'none'})")
+    launch_site(sandbox, app, launch.file)
+    return launch_chromium(sandbox, app.url, context.size, instance)
+
+
+for _name in ("calc", "writer", "impress"):
+    LAUNCHERS.add(_name, _office)
+LAUNCHERS.add("browser", _browser)

@@ -12,9 +12,18 @@ from typing import Self
 
 from pydantic import ValidationError
 
-from forge.desktop.actions import ComputerUseArguments, perform
-from forge.desktop.apps import WINDOW_TITLES, launch_office, remove_lock_files
-from forge.desktop.display import DesktopError, Display, DisplaySpec, _alive, kill_pid, sandbox_pids
+from forge.desktop.actions import ComputerUseArguments, perform, to_normalised
+from forge.desktop.apps import LAUNCHERS, WINDOW_TITLES, LaunchContext, remove_lock_files
+from forge.desktop.browser import WebApp, dom_center
+from forge.desktop.display import (
+    DESKTOP_TMP,
+    DesktopError,
+    Display,
+    DisplaySpec,
+    _alive,
+    kill_pid,
+    sandbox_pids,
+)
 from forge.desktop.screen import Screen
 from forge.models import Observation
 from forge.models.gui_plan import AppLaunch
@@ -23,8 +32,10 @@ from forge.sandbox import Sandbox
 
 logger = logging.getLogger(__name__)
 
-APP_PROCESSES = ("soffice.bin", "oosplash", "soffice")
+APP_PROCESSES = ("soffice.bin", "oosplash", "soffice", "chromium", "chrome_crashpad")
 """Command names of the app processes a desktop starts, ended by pid at close."""
+_SITE_PROGRAM = f"{DESKTOP_TMP}/site-"
+"""A site server is a python3 process: known by its program's path on its command line."""
 
 
 class Desktop:
@@ -34,8 +45,9 @@ class Desktop:
     can write a file in the terminal and open it in the app; what an app saves is what checks read.
     """
 
-    def __init__(self, sandbox: Sandbox, job_dir: Path, display: Display) -> None:
+    def __init__(self, sandbox: Sandbox, job_dir: Path, display: Display, web_apps: dict[str, WebApp] | None = None) -> None:
         self.sandbox = sandbox
+        self.web_apps = dict(web_apps or {})
         self.job_dir = job_dir
         self.display = display
         self.screen = Screen(display.name)
@@ -45,11 +57,13 @@ class Desktop:
 
     @classmethod
     def open(cls, sandbox: Sandbox, job_dir: Path, opens: list[AppLaunch] = (), *,  # type: ignore[assignment]
-             spec: DisplaySpec | None = None, output_dirs: list[str] = ()) -> Desktop:  # type: ignore[assignment]
-        """Start the display, make the folders outputs go to (an app's Save As cannot), open the apps."""
+             spec: DisplaySpec | None = None, output_dirs: list[str] = (),  # type: ignore[assignment]
+             web_apps: dict[str, WebApp] | None = None) -> Desktop:
+        """Start the display, make the folders outputs go to (an app's Save As cannot), open the apps
+        (a browser launch serves its site from `web_apps`, by name)."""
         display = Display.start(sandbox, spec)
         try:
-            desktop = cls(sandbox, job_dir, display)
+            desktop = cls(sandbox, job_dir, display, web_apps)
         except BaseException:
             display.close()
             raise
@@ -70,11 +84,20 @@ class Desktop:
 
     def launch(self, launch: AppLaunch) -> None:
         remove_lock_files(self.job_dir)
-        self.profiles.append(launch_office(self.sandbox, launch.app, launch.file, len(self.profiles)))
+        context = LaunchContext(size=self.size, web_apps=self.web_apps)
+        self.profiles.append(LAUNCHERS.get(launch.app)(self.sandbox, launch, len(self.profiles), context))
 
     def title_for(self, launch: AppLaunch) -> str:
         """The window-title regex of `launch` once its file is open."""
         return re.escape(Path(launch.file).name) + r".*" + re.escape(WINDOW_TITLES[launch.app])
+
+    def locate(self, selector: str) -> list[int]:
+        """The [0, 999] coordinate of a browser page element's centre, from the live DOM (see `dom_center`)."""
+        self._check_alive()
+        if not self.web_apps:
+            raise DesktopError(f"cannot locate {selector!r}: this desktop has no browser on a site")
+        url = next(iter(self.web_apps.values())).url
+        return to_normalised(dom_center(self.sandbox, selector, url, self.size), self.size)
 
     # --- observation and action ---------------------------------------------------------------
 
@@ -167,7 +190,8 @@ class Desktop:
         pids = []
         for pid in sandbox_pids(self.sandbox):
             try:
-                if Path(f"/proc/{pid}/comm").read_text().strip() in APP_PROCESSES:
+                if (Path(f"/proc/{pid}/comm").read_text().strip() in APP_PROCESSES
+                        or _SITE_PROGRAM.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()):
                     pids.append(pid)
             except OSError:
                 continue

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from forge.desktop.actions import ComputerUseArguments
 from forge.desktop.desktop import Desktop
 from forge.models.gui_plan import (
+    ClickStep,
     GuiPlan,
     GuiStep,
     KeyStep,
@@ -33,13 +34,18 @@ class PlanMove(BaseModel):
 
     waits: list[WaitWindowStep | WaitSettledStep | WaitFileStep] = Field(default_factory=list)
     call: ComputerUseArguments | None = None
+    selector: str | None = Field(default=None, description="A browser element whose centre, located at run "
+                                 "time, becomes the call's coordinate.")
     thought: str = ""
     action: str = ""
 
 
 def _actions(step: GuiStep) -> list[tuple[ComputerUseArguments, list[WaitSettledStep]]]:
-    """A semantic action step as calls, each with the waits that must precede it."""
+    """A semantic action step as calls, each with the waits that must precede it (a click's
+    coordinate is filled in at run time, from the selector)."""
     match step:
+        case ClickStep():
+            return [(ComputerUseArguments(action="left_click"), [])]
         case KeyStep():
             return [(ComputerUseArguments(action="key", keys=step.keys), [])]
         case TypeStep():
@@ -65,6 +71,7 @@ def expand(plan: GuiPlan) -> list[PlanMove]:
         for i, (call, waits) in enumerate(_actions(step)):
             first = i == 0
             moves.append(PlanMove(waits=[*pending, *waits] if first else waits, call=call,
+                                  selector=step.selector if isinstance(step, ClickStep) else None,
                                   thought=step.thought if first else "",
                                   action=(step.action if first else "") or _describe(call)))
             pending = []

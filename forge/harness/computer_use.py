@@ -39,6 +39,15 @@ def default_opens(task: TaskBundle) -> list[AppLaunch]:
     return []
 
 
+def web_app(name: str):  # -> forge.desktop.browser.WebApp
+    """The site `name` from the `sites` registry, as the desktop runs it (an unknown name lists the known)."""
+    from forge.desktop.browser import WebApp
+    from sites import SITES
+
+    site = SITES.get(name)
+    return WebApp(name=site.name, program=site.program, port=site.port)
+
+
 def desktop_of(env: TaskEnvironment):  # -> forge.desktop.Desktop | None (imported lazily: optional extra)
     return _DESKTOPS.get(env)
 
@@ -54,7 +63,8 @@ def episode_desktop(env: TaskEnvironment, task: TaskBundle, harness: HarnessConf
     plan = task.reference.gui_plan
     opens = plan.opens if plan is not None else default_opens(task)
     folders = sorted({str(PurePosixPath(f.path).parent) for f in task.outputs()} - {"."})
-    desktop = Desktop.open(env.sandbox, env.job_dir, opens, output_dirs=folders)
+    desktop = Desktop.open(env.sandbox, env.job_dir, opens, output_dirs=folders,
+                           web_apps={launch.site: web_app(launch.site) for launch in opens if launch.site})
     _DESKTOPS[env] = desktop
     token = ACTIVE_DESKTOP.set(desktop)
     try:

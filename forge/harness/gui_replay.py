@@ -18,6 +18,7 @@ class _Turn(BaseModel):
 
     waits: list = Field(default_factory=list)
     call: ToolCall
+    selector: str | None = None  # a browser click: the coordinate comes from the live page
     thought: str = ""
     action: str = ""
 
@@ -68,7 +69,7 @@ def _build_route(task: TaskBundle, hybrid: bool) -> _Route:
 def _gui_turn(move: PlanMove, earlier: list) -> _Turn:
     arguments = move.call.model_dump(mode="json", exclude_none=True)  # type: ignore[union-attr]
     return _Turn(waits=[*earlier, *move.waits], call=ToolCall(name="computer_use", arguments=arguments),
-                 thought=move.thought, action=move.action)
+                 selector=move.selector, thought=move.thought, action=move.action)
 
 
 def gui_replay_turn(task: TaskBundle, history: list[Step], harness: HarnessConfig) -> TeacherTurn | None:
@@ -79,11 +80,15 @@ def gui_replay_turn(task: TaskBundle, history: list[Step], harness: HarnessConfi
         raise HarnessError(f"harness {harness.name} replays a GUI plan but the episode has no desktop")
     index = len(history)
     waits = route.turns[index].waits if index < len(route.turns) else route.final_waits
+    turn = route.turns[index] if index < len(route.turns) else None
+    call = turn.call if turn is not None else None
     try:
         perform_waits(desktop, waits)  # type: ignore[arg-type]
+        if turn is not None and turn.selector is not None:  # resolved now, on the page as it is
+            coordinate = desktop.locate(turn.selector)  # type: ignore[attr-defined]
+            call = ToolCall(name=turn.call.name, arguments={**turn.call.arguments, "coordinate": coordinate})
     except DesktopError as exc:
         raise HarnessError(f"GUI plan of {task.workflow}, before step {index + 1}: {exc}") from exc
-    if index >= len(route.turns):
+    if turn is None:
         return None
-    turn = route.turns[index]
-    return TeacherTurn(thought=turn.thought, action=turn.action, thought_source="reference", tool_call=turn.call)
+    return TeacherTurn(thought=turn.thought, action=turn.action, thought_source="reference", tool_call=call)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-AppName = Literal["calc", "writer", "impress"]
+AppName = Literal["calc", "writer", "impress", "browser", "editor", "terminal"]
 
 
 class _Step(BaseModel):
@@ -51,6 +51,14 @@ class MenuStep(_Step):
     path: list[list[str]] = Field(min_length=1)
 
 
+class ClickStep(_Step):
+    """Browser: left-click the first visible element matching a CSS `selector`, located on the live page's
+    DOM at run time (its box and the window's place on the screen); recorded as a `left_click` at [0, 999]."""
+
+    kind: Literal["click"] = "click"
+    selector: str = Field(min_length=1)
+
+
 class WaitWindowStep(_Step):
     """Wait until a window whose title matches `title` (a regular expression) exists."""
 
@@ -76,19 +84,27 @@ class WaitFileStep(_Step):
 
 
 GuiStep = Annotated[
-    KeyStep | TypeStep | NameBoxStep | MenuStep | WaitWindowStep | WaitSettledStep | WaitFileStep,
+    KeyStep | TypeStep | NameBoxStep | MenuStep | ClickStep | WaitWindowStep | WaitSettledStep | WaitFileStep,
     Field(discriminator="kind"),
 ]
 WAIT_KINDS = frozenset({"wait_window", "wait_settled", "wait_file"})
 
 
 class AppLaunch(BaseModel):
-    """An app the desktop opens before the first step, on a file of the task (relative path)."""
+    """An app the desktop opens before the first step, on a file of the task (relative path). The
+    browser opens the local `site` (a name in `sites.SITES`) serving `file`, its state."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     app: AppName
     file: str = Field(min_length=1)
+    site: str | None = Field(default=None, description="browser only: the local site serving `file`.")
+
+    @model_validator(mode="after")
+    def _site_only_for_the_browser(self) -> AppLaunch:
+        if (self.app == "browser") != (self.site is not None):
+            raise ValueError("a browser launch names its `site` (a name in sites.SITES); other apps take none")
+        return self
 
 
 class GuiPlan(BaseModel):

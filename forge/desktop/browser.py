@@ -1,0 +1,145 @@
+"""Browser tasks: a task's local site and Chromium, both inside the episode's sandbox, and DOM boxes read live.
+
+The site (a stdlib Python program from `sites/`, copied into the sandbox's private /tmp) listens
+on 127.0.0.1 in the sandbox's own network namespace, which has nothing but loopback; Chromium
+runs on the episode's display with `--host-resolver-rules` mapping every other name to nothing
+(defence in depth). Chromium's own sandbox is off (`--no-sandbox`): it needs user namespaces
+the sandbox's seccomp filter refuses, and the bubblewrap sandbox around it is the boundary.
+
+A GUI plan's `click` targets are CSS selectors: `dom_center` asks the live page, over the
+DevTools protocol on the sandbox's loopback (Playwright's `connect_over_cdp`, run inside the
+sandbox), for the element's box and the viewport's place on the screen, so the click lands on
+the element whatever the window, font or layout; the recorded step is still a plain
+`computer_use` click with [0, 999] coordinates.
+"""
+
+from __future__ import annotations
+
+import base64
+import shlex
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from forge.desktop.display import DESKTOP_TMP, DesktopError
+from forge.sandbox import Sandbox
+
+CDP_PORT = 9222
+RESOLVER_RULES = "MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+CHROMIUM_BINARIES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+"""Debian's binary first: its /usr/bin/chromium wrapper sources /etc/chromium.d, absent from the sandbox's /etc."""
+_START_TIMEOUT_S = 20
+
+
+class WebApp(BaseModel):
+    """What the desktop needs of a site (forge.desktop does not import `sites/`; the harness maps one to this)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    program: str = Field(min_length=1)
+    port: int = Field(ge=1024, le=65535)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+
+def _write(path: str, text: str) -> str:
+    return f"echo {base64.b64encode(text.encode()).decode()} | base64 -d > {path}"
+
+
+def launch_site(sandbox: Sandbox, app: WebApp, state_file: str) -> None:
+    """Run the site's server on `/job/<state_file>` and wait until it accepts connections."""
+    program = f"{DESKTOP_TMP}/site-{app.name}.py"
+    state = shlex.quote(f"/job/{state_file}")
+    script = (
+        f"mkdir -p {DESKTOP_TMP} && {_write(program, app.program)} && test -f {state} && "
+        f"(python3 {program} {state} {app.port} >{DESKTOP_TMP}/site-{app.name}.log 2>&1 &) && "
+        f"for i in $(seq {_START_TIMEOUT_S * 10}); do (exec 3<>/dev/tcp/127.0.0.1/{app.port}) 2>/dev/null && exit 0; "
+        "sleep 0.1; done; exit 7"
+    )
+    result = sandbox.run(script, timeout_s=_START_TIMEOUT_S + 5)
+    if result.exit_code != 0:
+        log = sandbox.run(f"tail -5 {DESKTOP_TMP}/site-{app.name}.log", timeout_s=5).stdout.strip()
+        raise DesktopError(f"the site {app.name} did not start on {state_file}: "
+                           f"{log or result.stderr.strip() or 'no such state file'}")
+
+
+def launch_chromium(sandbox: Sandbox, url: str, size: tuple[int, int], instance: int) -> str:
+    """Chromium on the display, as an app window on `url`, with its own profile; returns the profile dir."""
+    profile = f"{DESKTOP_TMP}/chromium-{instance}"
+    flags = [
+        "--no-sandbox", "--test-type", "--no-first-run", "--no-default-browser-check", "--disable-gpu",
+        "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-features=Translate,MediaRouter,OptimizationHints", "--password-store=basic",
+        f"--user-data-dir={profile}", f"--remote-debugging-port={CDP_PORT}", "--remote-debugging-address=127.0.0.1",
+        f"--host-resolver-rules={RESOLVER_RULES}", "--window-position=0,0", f"--window-size={size[0]},{size[1]}",
+        f"--app={url}",
+    ]
+    script = (f"mkdir -p {profile} && b= && for c in {' '.join(CHROMIUM_BINARIES)}; do "
+              'test -x "$c" && { b=$c; break; }; done && test -n "$b" && '
+              
+              f"(DISPLAY=:0 HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache XDG_CONFIG_HOME={DESKTOP_TMP}/config "
+              f"\"$b\" {' '.join(shlex.quote(f) for f in flags)} >{DESKTOP_TMP}/chromium-{instance}.log 2>&1 &)")
+    result = sandbox.run(script, timeout_s=15)
+    if result.exit_code != 0:
+        raise DesktopError(f"could not start Chromium: {result.stderr.strip() or 'not installed'}; "
+                           "install it with `apt-get install chromium` (scripts/dev.sh does)")
+    return profile
+
+
+_BOX_SCRIPT = """
+import json, sys
+from playwright.sync_api import sync_playwright
+selector, url = sys.argv[1], sys.argv[2]
+with sync_playwright() as p:
+    browser = p.chromium.connect_over_cdp("http://127.0.0.1:CDP_PORT", timeout=15000)
+    pages = [pg for c in browser.contexts for pg in c.pages if pg.url.startswith(url)]
+    if not pages:
+        print(json.dumps({"error": "no page of " + url + " is open"})); sys.exit(0)
+    page = pages[-1]
+    page.wait_for_load_state("load", timeout=15000)
+    target = page.locator(selector).first
+    try:
+        target.wait_for(state="visible", timeout=10000)
+    except Exception:
+        print(json.dumps({"error": "no visible element matches " + selector + " on " + page.url})); sys.exit(0)
+    box = target.bounding_box()
+    view = page.evaluate("[screenX, screenY, outerWidth - innerWidth, outerHeight - innerHeight, innerWidth,"
+                         " innerHeight, devicePixelRatio]")
+    print(json.dumps({"box": box, "view": view}))
+""".replace("CDP_PORT", str(CDP_PORT))
+
+
+class _Found(BaseModel):
+    """The resolver's answer, validated (it comes from inside the sandbox: untrusted)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    box: dict[str, float] | None = None
+    view: list[float] | None = Field(default=None, min_length=7, max_length=7)
+    error: str | None = None
+
+
+def dom_center(sandbox: Sandbox, selector: str, url: str, size: tuple[int, int]) -> tuple[int, int]:
+    """The screen pixel at the centre of the first visible element matching `selector` on the page of `url`."""
+    script = f"python3 - {shlex.quote(selector)} {shlex.quote(url)} <<'PY'\n{_BOX_SCRIPT}\nPY"
+    result = sandbox.run(script, timeout_s=45)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    try:
+        found = _Found.model_validate_json(lines[-1]) if lines else None
+    except ValidationError:
+        found = None
+    if found is None or found.error or found.box is None or found.view is None:
+        why = found.error if found and found.error else (result.stderr.strip()[-300:] or "no answer")
+        raise DesktopError(f"could not locate {selector!r} in the browser: {why}")
+    screen_x, screen_y, frame_w, frame_h, inner_w, inner_h, ratio = found.view
+    box = found.box
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if not (0 <= cx < inner_w and 0 <= cy < inner_h):
+        raise DesktopError(f"{selector!r} is outside the visible page (at {cx:.0f},{cy:.0f} of {inner_w:.0f}x{inner_h:.0f})")
+    x = round(screen_x + frame_w / 2 + cx * ratio)
+    y = round(screen_y + frame_h + cy * ratio)
+    if not (0 <= x < size[0] and 0 <= y < size[1]):
+        raise DesktopError(f"{selector!r} is off the screen (pixel {x},{y})")
+    return x, y
