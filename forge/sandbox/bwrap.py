@@ -63,6 +63,9 @@ _SHELL_ENV = {
     # numpy: no BLAS threads (they eat RLIMIT_AS, and the warm python zygote must have none at fork)
     "OPENBLAS_NUM_THREADS": "1",
     "OMP_NUM_THREADS": "1",
+    # pytest: no plugins found by entry point (the host venv's faker/anyio plugins cost ~1 s a run;
+    # a task's tests are plain, and `-p NAME` still loads one on purpose)
+    "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
 }
 _spawner: tuple[int, ThreadPoolExecutor] | None = None
 _spawner_lock = threading.Lock()
