@@ -1,0 +1,136 @@
+"""Folder reports over `TreeView`: a checksum manifest, the files failing a manifest, and disk usage
+per file extension. Expected results come from the folder archive the task gave (and a manifest
+it gave), never from values the workflow kept aside; the folder must be left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import PurePosixPath
+from typing import Literal
+
+from pydantic import Field
+
+from forge.checks._compare import same_value, show, text
+from forge.checks.source import input_view, output_view
+from forge.checks.spec import InputPath, Verdict, register_check
+from forge.checks.state import FinalState
+from forge.checks.tree import TreeReport, tree_view
+from forge.views import Entry, TableView, TextView
+
+_MANIFEST_LINE = re.compile(r"^([0-9a-fA-F]{64})\s+\*?(.+)$")
+
+
+def _unchanged(state: FinalState, folder: str) -> tuple[dict[str, Entry], str | None]:
+    before = tree_view(state, folder, original=True).files()
+    if tree_view(state, folder).files() != before:
+        return before, f"the files in {folder}/ changed; the task only reads them"
+    return before, None
+
+
+def _relative(line: str, folder: str) -> str:
+    return line.strip().removeprefix("./").removeprefix(f"{folder}/")
+
+
+def extension(path: str) -> str:
+    """The file's extension as a person reads it: after the last dot, lower-cased, with the dot."""
+    suffix = PurePosixPath(path).suffix.lower()
+    return suffix or "(none)"
+
+
+# --- tree.checksums_listed ---------------------------------------------------------------------------
+
+
+class ChecksumsListed(TreeReport):
+    extension: str | None = Field(default=None, description="Only files with this extension, e.g. '.jpg'.")
+
+
+@register_check("tree.checksums_listed", ChecksumsListed, source="tree", view="tree")
+def checksums_listed(state: FinalState, opts: ChecksumsListed) -> Verdict:
+    """The manifest has one `<sha256>  <path>` line (as `sha256sum` writes it; path relative to the
+    folder) per file of the folder (or per file with the extension asked), sorted by path, with each
+    file's SHA-256; no other lines; the folder is unchanged."""
+    before, changed = _unchanged(state, opts.folder)
+    if changed:
+        return Verdict.of(False, changed)
+    wanted = sorted(p for p in before if opts.extension is None or extension(p) == opts.extension.lower())
+    got: list[tuple[str, str]] = []
+    for line in (line for line in output_view(state, opts.file, TextView).lines if line.strip()):
+        match = _MANIFEST_LINE.match(line.strip())
+        if match is None:
+            return Verdict.of(False, f"{opts.file} has the line {line[:70]!r}, expected `<sha256>  <path>` lines")
+        got.append((_relative(match.group(2), opts.folder), match.group(1).lower()))
+    for n, (path, (have_path, digest)) in enumerate(zip(wanted, got, strict=False), start=1):
+        if have_path != path:
+            return Verdict.of(False, f"line {n} of {opts.file} is for {have_path!r}, expected {path!r} (sorted by path)")
+        if digest != before[path].sha256:
+            return Verdict.of(False, f"line {n} of {opts.file} gives {path!r} a checksum that is not its SHA-256")
+    if len(got) != len(wanted):
+        return Verdict.of(False, f"{opts.file} has {len(got)} lines, expected {len(wanted)} (one per file)")
+    return Verdict.of(True, f"{len(wanted)} checksums listed")
+
+
+# --- tree.checksum_failures ---------------------------------------------------------------------------
+
+
+class ChecksumFailures(TreeReport):
+    manifest: InputPath = Field(description="The `sha256sum` manifest the folder is verified against.")
+
+
+@register_check("tree.checksum_failures", ChecksumFailures, source="tree", view="tree")
+def checksum_failures(state: FinalState, opts: ChecksumFailures) -> Verdict:
+    """The report lists, one path per line (relative to the folder, sorted), exactly the manifest's
+    files that are missing from the folder or whose SHA-256 differs; the folder is unchanged."""
+    before, changed = _unchanged(state, opts.folder)
+    if changed:
+        return Verdict.of(False, changed)
+    failing = []
+    for line in input_view(state, opts.manifest, TextView).lines:
+        match = _MANIFEST_LINE.match(line.strip())
+        if match:
+            path = _relative(match.group(2), opts.folder)
+            if path not in before or before[path].sha256 != match.group(1).lower():
+                failing.append(path)
+    got = [_relative(line, opts.folder) for line in output_view(state, opts.file, TextView).lines if line.strip()]
+    if got != sorted(failing):
+        return Verdict.of(False, f"{opts.file} lists {got[:8]}, expected {sorted(failing)[:8]} "
+                          f"({len(failing)} files fail the check)")
+    return Verdict.of(True, f"{len(failing)} failing files listed")
+
+
+# --- tree.extension_usage ----------------------------------------------------------------------------
+
+
+class ExtensionUsage(TreeReport):
+    columns: list[str] = Field(min_length=3, max_length=3, description="Headers: extension, file count, bytes.")
+    order: Literal["extension", "largest_first"] = "extension"
+
+
+@register_check("tree.extension_usage", ExtensionUsage, source="tree", view="tree")
+def extension_usage(state: FinalState, opts: ExtensionUsage) -> Verdict:
+    """The table has the three named columns and one row per file extension in the folder (after the
+    last dot, lower-cased, with the dot): how many files have it and their total bytes; rows by
+    extension, or by total bytes largest first (ties by extension); the folder is unchanged."""
+    before, changed = _unchanged(state, opts.folder)
+    if changed:
+        return Verdict.of(False, changed)
+    usage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for path, entry in before.items():
+        usage[extension(path)][0] += 1
+        usage[extension(path)][1] += entry.size
+    key = (lambda e: e) if opts.order == "extension" else (lambda e: (-usage[e][1], e))
+    expected = [[e, *usage[e]] for e in sorted(usage, key=key)]
+    table = output_view(state, opts.file, TableView).get()
+    if [text(h).casefold() for h in table.header] != [c.casefold() for c in opts.columns]:
+        return Verdict.of(False, f"{opts.file} has columns {table.header}, expected {opts.columns}")
+    body = [r for r in table.body if any(v is not None for v in r)]
+    for n, (want, have) in enumerate(zip(expected, body, strict=False), start=2):
+        ext = text(have[0]).lower()
+        ext = ext if ext.startswith(".") or ext == "(none)" else f".{ext}"
+        if ext != want[0] or not same_value(have[1], want[1]) or not same_value(have[2], want[2]):
+            return Verdict.of(False, f"row {n} of {opts.file} is [{show(have[0])}, {show(have[1])}, {show(have[2])}], "
+                              f"expected {want}")
+    if len(body) != len(expected):
+        return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per extension)")
+    return Verdict.of(True, f"{len(expected)} extensions summarised")
