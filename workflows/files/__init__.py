@@ -5,12 +5,9 @@ Importing it registers the tree handler, the tree check library (whose `tree` so
 folder as the run left it), the preparer and the workflows; its skills are `data/skills/files.jsonl`.
 """
 
-from forge.checks import tree as _checks  # noqa: F401
-from forge.checks import tree_reports as _reports
+from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
-from preparers.filetypes import csv as _csv  # noqa: F401
-from preparers.filetypes import text as _text
-from preparers.filetypes import tree as _tree
+from preparers.filetypes import csv as _csv, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
     checksum_manifest,
     inventory,

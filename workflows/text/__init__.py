@@ -4,11 +4,9 @@ Importing it registers the txt/md handlers, the text check libraries, the prepar
 workflows; its skills are `data/skills/text.jsonl`.
 """
 
-from forge.checks import text as _checks  # noqa: F401
-from forge.checks import text_reports as _reports
+from forge.checks import text as _checks, text_reports as _reports  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
-from preparers.filetypes import csv as _csv  # noqa: F401
-from preparers.filetypes import text as _text
+from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
     csv_to_markdown,
     ini_edit,
