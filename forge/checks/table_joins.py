@@ -97,7 +97,8 @@ class Consolidated(CheckOptions):
 @register_check("table.consolidated", Consolidated, view="table")
 def consolidated(state: FinalState, opts: Consolidated) -> Verdict:
     """One sheet holds the shared header (plus the source column, when asked) and every row of
-    the listed sheets, sheet after sheet in the order given, each row as it was."""
+    the listed sheets, sheet after sheet in the order given, each row as it was; the listed sheets
+    themselves are still there, unchanged."""
     view = input_view(state, opts.input_file, TableView)
     parts = [view.get(name) for name in opts.sheets]
     if len({p.name for p in parts}) != len(parts):
@@ -108,6 +109,11 @@ def consolidated(state: FinalState, opts: Consolidated) -> Verdict:
     output = out_view.get(opts.into)
     if output.name != opts.into and len(out_view.tables) > 1:
         return _fail(f"{opts.file} has no sheet {opts.into!r}; its sheets are {[t.name for t in out_view.tables]}")
+    for part in parts:
+        kept = [t for t in out_view.tables if t.name == part.name]
+        if not kept or kept[0].rows != part.rows:
+            return _fail(f"{opts.file}: the sheet {part.name!r} is {'gone' if not kept else 'changed'}; "
+                         "the source sheets must stay as they were")
     want = Table.of(opts.into, [[*header, opts.source_column] if opts.source_column else list(header)])
     if msg := header_diff(want, output, opts.file):
         return _fail(msg)

@@ -3,7 +3,7 @@
 
 from forge.checks import table_joins as _joins, table_ops as _ops  # noqa: F401  (register the checks)
 from workflows.spreadsheet import (
-    clean_column, derived_column, filter_rows, remove_duplicates, share_column, sort_rows, summary_sheet, total_row,
+    clean_column, consolidate_sheets, derived_column, filter_rows, lookup_column, remove_duplicates, share_column, sort_rows, split_column, summary_sheet, total_row,
 )
 
-__all__ = ["clean_column", "derived_column", "filter_rows", "remove_duplicates", "share_column", "sort_rows", "summary_sheet", "total_row"]
+__all__ = ["clean_column", "consolidate_sheets", "derived_column", "filter_rows", "lookup_column", "remove_duplicates", "share_column", "sort_rows", "split_column", "summary_sheet", "total_row"]
