@@ -19,7 +19,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 from prefect import flow
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from forge.errors import ConfigError, ModelError, SandboxError
 from forge.harness import run_episode, teacher_for
@@ -42,6 +42,13 @@ class EvolveConfig(BaseModel):
     n_tasks: int = Field(default=10, ge=1, description="Else the first N accepted tasks in the store, by id.")
     choose: bool = Field(default=True, description="Record the best variant as a new version when it beats the base.")
     concurrency: int | None = Field(default=None, ge=1, le=256, description="Episodes at once; default FORGE_CONCURRENCY.")
+
+    @model_validator(mode="after")
+    def _labels(self) -> EvolveConfig:
+        labels = [v.label for v in self.variants]
+        if len(set(labels)) != len(labels) or "base" in labels:
+            raise ConfigError(f"variant labels must be unique and not `base` (got {labels}); rename them")
+        return self
 
     def run_id(self, base_version: str) -> str:
         """Same config on the same base version, same run (the reply cache makes a rerun free)."""

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from forge.cli._settings import load_settings
 from forge.cli.cost import cost
+from forge.cli.evolve import evolve
 from forge.cli.tasks import gates_app, rubric_app, task_app
 from forge.errors import ForgeError
 from forge.prefect_serve import DEPLOYMENT, ServedDeployment, python_command
@@ -32,6 +33,7 @@ app.add_typer(task_app, name="task")
 app.add_typer(rubric_app, name="rubric")
 app.add_typer(gates_app, name="gates")
 app.command("cost")(cost)
+app.command("evolve")(evolve)
 console = Console()
 err = Console(stderr=True)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -28,7 +28,7 @@ def _table(title: str, lines: list[CostLine], limit: int) -> Table:
 
 
 def cost(
-    run: Annotated[Optional[str], typer.Option("--run", help="Only this run id (default: every call in the store).")] = None,
+    run: Annotated[str | None, typer.Option("--run", help="Only this run id (default: every call in the store).")] = None,
     limit: Annotated[int, typer.Option(min=1, help="Rows per table.")] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:

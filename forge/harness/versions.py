@@ -7,9 +7,12 @@ Here a registered built-in is α, and each version evolution chooses takes the n
 
 from __future__ import annotations
 
+import json
+import tomllib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from forge.errors import ConfigError
 from forge.harness.configs import HARNESSES
@@ -53,6 +56,34 @@ class HarnessVariant(BaseModel):
                                 "scaffold": ScaffoldConfig(**{**base.scaffold.model_dump(), **self.scaffold}),
                                 "environment": environment}
         return HarnessConfig(**data)
+
+
+def load_variants(path: Path) -> list[HarnessVariant]:
+    """Variants from a JSON file (a list of objects, or {"variants": [...]}) or a TOML file
+    (`[[variants]]` tables); a bad file raises ConfigError naming it, the entry and the fix."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data: Any = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+    except OSError as exc:
+        raise ConfigError(f"variants file {path} cannot be read ({exc.strerror}); pass an existing .json or .toml file") from None
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"variants file {path} is not valid {'TOML' if path.suffix == '.toml' else 'JSON'}: {exc}") from None
+    entries = data.get("variants") if isinstance(data, dict) else data
+    if not isinstance(entries, list) or not entries:
+        raise ConfigError(f"variants file {path} holds no variants; write a list of objects such as "
+                          '[{"label": "verify", "prompt_suffix": "Check the saved file."}] (TOML: [[variants]])')
+    variants = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            variants.append(HarnessVariant.model_validate(entry))
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(entry)'}: {e['msg']}" for e in exc.errors()[:5])
+            raise ConfigError(f"variants file {path}, variant {number}: {problems} "
+                              f"(fields: {', '.join(HarnessVariant.model_fields)})") from None
+    labels = [v.label for v in variants]
+    if len(set(labels)) != len(labels) or "base" in labels:
+        raise ConfigError(f"variants file {path}: labels must be unique and not `base` (got {labels})")
+    return variants
 
 
 def resolve_harness(name: str, store: Store | None = None) -> HarnessConfig:
