@@ -37,17 +37,20 @@ def derive_seed(run_seed: int, position: int) -> int:
 def sample_skills(
     taxonomy: Taxonomy, n: int, seed: int, *, skill_ids: list[str] | None = None
 ) -> list[SkillSample]:
-    """Draw `n` samples. With `skill_ids`, cycle through exactly those (unknown ids raise)."""
+    """Draw `n` samples, categories taking turns, from the skills ready now (none awaiting an
+    environment). With `skill_ids`, cycle through exactly those (unknown ids raise)."""
     if skill_ids:
         pool = [taxonomy.get(s) for s in skill_ids]
         return [SkillSample(position=i, skill=pool[i % len(pool)], seed=derive_seed(seed, i)) for i in range(n)]
     rng = random.Random(seed)
-    categories = list(taxonomy.by_category)
+    categories = list(taxonomy.ready_by_category)
+    if not categories:
+        raise ConfigError("the taxonomy has no skill ready to sample (all await an environment)")
     samples: list[SkillSample] = []
     while len(samples) < n:
         rng.shuffle(categories)
         for category in categories[: n - len(samples)]:
-            skill = rng.choice(taxonomy.by_category[category])
+            skill = rng.choice(taxonomy.ready_by_category[category])
             position = len(samples)
             samples.append(SkillSample(position=position, skill=skill, seed=derive_seed(seed, position)))
     return samples
@@ -67,11 +70,13 @@ def load_profiles(folder: Path = DEFAULT_TAXONOMY) -> dict[str, SkillProfile]:
 
 def mix_weights(taxonomy: Taxonomy, profiles: Mapping[str, SkillProfile],
                 target: MixTarget = PUBLISHED_MIX, ceiling: float = 1.0) -> dict[str, float]:
-    """Each skill's share of a batch: profiled skills fitted to `target`; a skill without a profile
-    (a plugin's) gets an even share, since what its tasks reference is not known here."""
-    known = {s: profiles[s] for s in taxonomy.skills if s in profiles}
-    unknown = [s for s in taxonomy.skills if s not in known]
-    even = 1.0 / len(taxonomy) if len(taxonomy) else 0.0
+    """Each ready skill's share of a batch (skills awaiting an environment get none): profiled
+    skills fitted to `target`; a skill without a profile (a plugin's) gets an even share, since
+    what its tasks reference is not known here."""
+    ready = taxonomy.ready
+    known = {s: profiles[s] for s in ready if s in profiles}
+    unknown = [s for s in ready if s not in known]
+    even = 1.0 / len(ready) if ready else 0.0
     fitted = plan_weights(known, target, ceiling=ceiling) if known else {}
     scale = 1.0 - even * len(unknown)
     return {**{s: w * scale for s, w in fitted.items()}, **{s: even for s in unknown}}

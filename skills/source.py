@@ -107,7 +107,7 @@ class MatrixValue(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(pattern=NAME)
-    text: str = Field(min_length=1)
+    text: str = Field(description="May be empty: a value that adds no words (e.g. `plain` beside `gift-wrapped`).")
     params: dict[str, JsonValue] = Field(default_factory=dict)
     difficulty: int = Field(default=0, description="Added to the block's base; the sum is clamped to 1..5.")
     channel: Channel | None = None
@@ -118,6 +118,15 @@ class MatrixAxis(BaseModel):
 
     name: str = Field(pattern=NAME)
     values: list[MatrixValue] = Field(min_length=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _misplaced(cls, data: Any) -> Any:
+        for key in ("exclude", "description", "params", "workflow"):
+            if isinstance(data, dict) and key in data:
+                raise ValueError(f"`{key}` is written after a [[matrix.axis]] table, so TOML puts it inside that axis: "
+                                 "move it above the block's first [[matrix.axis]]")
+        return data
 
     @model_validator(mode="after")
     def _unique_ids(self) -> MatrixAxis:

@@ -112,15 +112,18 @@ def show(skill_id: str, as_json: Annotated[bool, typer.Option("--json")] = False
     from workflows import WORKFLOWS
 
     try:
-        skill = load_taxonomy().get(skill_id)
+        taxonomy = load_taxonomy()
+        skill = taxonomy.get(skill_id)
     except ForgeError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from exc
     profile = load_profiles().get(skill.id)
-    family = WORKFLOWS.get(skill.workflow).spec
+    family = WORKFLOWS.get(skill.workflow).spec if skill.workflow in WORKFLOWS else None
     report = {**skill.model_dump(mode="json"), "category_path": skill.id.split(".")[:3],
-              "file_types": profile.file_types if profile else [s.type for s in family.files],
-              "phrasings": len(family.phrasings)}
+              "awaiting_environment": taxonomy.awaiting.get(skill.id),
+              "family_written": family is not None,
+              "file_types": profile.file_types if profile else [s.type for s in family.files] if family else [],
+              "phrasings": len(family.phrasings) if family else 0}
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return

@@ -108,8 +108,9 @@ def test_committed_taxonomy_is_exactly_the_builders_output() -> None:
 
 
 def test_every_committed_skill_is_realisable_unique_and_keeps_the_ids_tests_use() -> None:
-    skills = list(load_taxonomy(DEFAULT_TAXONOMY).skills.values())
-    assert validate_skills(skills) == []
+    taxonomy = load_taxonomy(DEFAULT_TAXONOMY)
+    skills = list(taxonomy.skills.values())
+    assert validate_skills(list(taxonomy.ready.values())) == []  # awaiting skills may name unwritten families
     assert len({s.description for s in skills}) == len(skills)
     assert len({json.dumps([s.workflow, s.params], sort_keys=True) for s in skills}) == len(skills)  # no padding
     for skill in skills:
