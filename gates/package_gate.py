@@ -1,14 +1,19 @@
 """Package-level gate: the task behaves as a task should, probed in isolated, fresh environments.
 
-Probes, each on the state setup leaves (do-nothing and oracle each in a fresh sandbox):
+One fresh sandbox runs setup, as an agent's episode does; the state it leaves is captured
+(`JobState`) and copied to a probe dir outside the sandbox. Then:
 
-1. do-nothing: a fresh sandbox runs setup; the rubric must FAIL on the untouched state.
-2. oracle: a fresh sandbox runs setup and the reference solution; the rubric must PASS, every
-   declared output must exist and nothing undeclared may appear; no new number the oracle wrote
-   may be given away by the instruction.
+1. do-nothing: the rubric must FAIL on that untouched copy.
+2. oracle: the reference solution runs in the same sandbox, on from setup, as an agent's
+   actions would; the rubric must PASS, every declared output must exist and nothing
+   undeclared may appear; no new number the oracle wrote may be given away by the instruction.
 3. mutations: the oracle's outputs perturbed like a wrong agent would leave them (gates.mutations),
-   each laid over the post-setup state (one dir, put back after each: checks only read); the
+   each laid over the post-setup copy (one dir, put back after each: checks only read); the
    rubric must FAIL on every one.
+
+Setup runs once per task, not once per probe: the do-nothing probe reads a host-side copy, so
+no process of the sandbox can touch what it checks, and the oracle starts from exactly the state
+the do-nothing probe judged.
 """
 
 from __future__ import annotations
@@ -53,51 +58,63 @@ class PackageGate:
 
     def _check(self, bundle: TaskBundle, ctx: GateContext) -> dict[str, JsonValue]:
         clock = _Clock()
-        untouched, setup_state = clock.time("do_nothing", self._do_nothing, bundle, ctx)
-        solved, outputs = clock.time("oracle", self._oracle, bundle, ctx, setup_state)
-        _no_answer_in_instruction(bundle, outputs)
-        survived, probed = clock.time("mutations", self._mutations, bundle, ctx, setup_state, outputs)
+        inputs = {f.path: f.content or b"" for f in bundle.inputs()}
+        ctx.scratch_root.mkdir(parents=True, exist_ok=True)
+        probe_dir = Path(tempfile.mkdtemp(prefix="probes-", dir=ctx.scratch_root))
+        try:
+            with _environment(bundle, ctx) as env:
+                setup_state = clock.time("setup", self._setup_state, env, probe_dir)
+                untouched = clock.time("do_nothing", self._do_nothing, bundle, FinalState(probe_dir, inputs))
+                solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
+            _no_answer_in_instruction(bundle, outputs)
+            survived, probed = clock.time("mutations", self._mutations, bundle, setup_state, probe_dir, outputs)
+        finally:
+            shutil.rmtree(probe_dir, ignore_errors=True)
         if survived:
             raise Rejection("mutation_survives", "the rubric passes a wrong solution: " + "; ".join(
                 f"{name} ({desc})" for name, desc in survived.items()), mutations=probed)
         return {"do_nothing": _summary(untouched), "oracle": _summary(solved), "mutations": probed,
                 "probe_seconds": clock.seconds}
 
-    def _do_nothing(self, bundle: TaskBundle, ctx: GateContext) -> tuple[RubricResult, JobState]:
-        with _environment(bundle, ctx) as env:
-            rubric = run_rubric(bundle.rubric.checks, env.final_state())
-            setup_state = JobState.capture(env.job_dir)
+    @staticmethod
+    def _setup_state(env: TaskEnvironment, probe_dir: Path) -> JobState:
+        """The job dir as setup left it, copied into `probe_dir` (outside any sandbox)."""
+        state = JobState.capture(env.job_dir)
+        state.restore(probe_dir)
+        return state
+
+    def _do_nothing(self, bundle: TaskBundle, untouched: FinalState) -> RubricResult:
+        rubric = run_rubric(bundle.rubric.checks, untouched)
         if rubric.passed:
             raise Rejection("rubric_passes_untouched", "the rubric passes when the agent does nothing",
                             checks=_summary(rubric))
-        return rubric, setup_state
+        return rubric
 
-    def _oracle(self, bundle: TaskBundle, ctx: GateContext, setup_state: JobState) -> tuple[RubricResult, dict[str, bytes]]:
-        with _environment(bundle, ctx) as env:
-            steps, _ = run_steps(env, bundle, HARNESSES.get(ORACLE_HARNESS), ReplayTeacher())
-            failed = [s for s in steps if s.observation.exit_code not in (0, None)]
-            if failed:
-                s = failed[0]
-                raise Rejection("oracle_step_failed", f"reference step {s.index + 1} ({s.action}) exited "
-                                f"{s.observation.exit_code}: {s.observation.text[-400:]}")
-            state = env.final_state()
-            rubric = run_rubric(bundle.rubric.checks, state)
-            if not rubric.passed:
-                failures = "; ".join(f"{c.func}: {c.message}" for c in rubric.failures())
-                raise Rejection("oracle_fails", f"the reference solution does not satisfy the rubric: {failures}",
-                                checks=_summary(rubric))
-            declared = {f.path for f in bundle.files}
-            missing = sorted(f.path for f in bundle.outputs() if not state.exists(f.path))
-            if missing:
-                raise Rejection("declared_output_missing", f"the reference did not write {', '.join(missing)}")
-            extra = sorted(set(state.listing) - declared - set(setup_state.files))
-            if extra:
-                raise Rejection("undeclared_file", f"the reference left undeclared files: {', '.join(extra[:5])}",
-                                files=extra[:20])
-            outputs = {f.path: state.read_bytes(f.path) for f in bundle.outputs()}
-        return rubric, outputs
+    def _oracle(self, bundle: TaskBundle, env: TaskEnvironment,
+                setup_state: JobState) -> tuple[RubricResult, dict[str, bytes]]:
+        steps, _ = run_steps(env, bundle, HARNESSES.get(ORACLE_HARNESS), ReplayTeacher())
+        failed = [s for s in steps if s.observation.exit_code not in (0, None)]
+        if failed:
+            s = failed[0]
+            raise Rejection("oracle_step_failed", f"reference step {s.index + 1} ({s.action}) exited "
+                            f"{s.observation.exit_code}: {s.observation.text[-400:]}")
+        state = env.final_state()
+        rubric = run_rubric(bundle.rubric.checks, state)
+        if not rubric.passed:
+            failures = "; ".join(f"{c.func}: {c.message}" for c in rubric.failures())
+            raise Rejection("oracle_fails", f"the reference solution does not satisfy the rubric: {failures}",
+                            checks=_summary(rubric))
+        declared = {f.path for f in bundle.files}
+        missing = sorted(f.path for f in bundle.outputs() if not state.exists(f.path))
+        if missing:
+            raise Rejection("declared_output_missing", f"the reference did not write {', '.join(missing)}")
+        extra = sorted(set(state.listing) - declared - set(setup_state.files))
+        if extra:
+            raise Rejection("undeclared_file", f"the reference left undeclared files: {', '.join(extra[:5])}",
+                            files=extra[:20])
+        return rubric, {f.path: state.read_bytes(f.path) for f in bundle.outputs()}
 
-    def _mutations(self, bundle: TaskBundle, ctx: GateContext, setup_state: JobState,
+    def _mutations(self, bundle: TaskBundle, setup_state: JobState, probe_dir: Path,
                    outputs: dict[str, bytes]) -> tuple[dict[str, str], dict[str, JsonValue]]:
         inputs = {f.path: f.content or b"" for f in bundle.inputs()}
         probe = MutationInput(bundle=bundle, oracle_outputs=outputs, inputs=inputs)
@@ -107,17 +124,12 @@ class PackageGate:
             found = mutants(probe)
         except CheckError as exc:
             raise Rejection("oracle_output_unreadable", f"cannot build the mutation probes: {exc}") from exc
-        job_dir = Path(tempfile.mkdtemp(prefix="mutants-", dir=ctx.scratch_root))
-        try:
-            setup_state.restore(job_dir)
-            for name, files in found.items():
-                with setup_state.overlaid(job_dir, files):
-                    rubric = run_rubric(bundle.rubric.checks, FinalState(job_dir, inputs))
-                probed[name] = "caught" if not rubric.passed else "passed"
-                if rubric.passed:
-                    survived[name] = MUTATORS.get(name).description
-        finally:
-            shutil.rmtree(job_dir, ignore_errors=True)
+        for name, files in found.items():
+            with setup_state.overlaid(probe_dir, files):
+                rubric = run_rubric(bundle.rubric.checks, FinalState(probe_dir, inputs))
+            probed[name] = "caught" if not rubric.passed else "passed"
+            if rubric.passed:
+                survived[name] = MUTATORS.get(name).description
         return survived, probed
 
 
