@@ -74,22 +74,23 @@ def build(
 
 
 def stats(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Counts by app, area, family, channel and difficulty, and the default sample mix's plan."""
+    """The taxonomy against the published shape (6,915 skills, per-app quotas, >=150 families, none
+    over 2%), skills awaiting their environment, counts by area, channel and difficulty, and the
+    default sample mix's plan."""
     from skills import load_taxonomy
     from skills.mix import PUBLISHED_MIX, predicted_mix
+    from skills.quota import taxonomy_report
     from skills.sampler import load_profiles, mix_weights
+    from workflows import WORKFLOWS
 
     taxonomy = load_taxonomy()
     skills = list(taxonomy.skills.values())
     profiles = load_profiles()
     weights = mix_weights(taxonomy, profiles)
+    shape = taxonomy_report(taxonomy, {name for name, _ in WORKFLOWS.items()})
     report = {
-        "skills": len(skills),
-        "by_app": dict(sorted(Counter(s.id.split(".")[0] for s in skills).items())),
+        **shape.model_dump(),
         "by_area": dict(sorted(Counter(s.category for s in skills).items())),
-        "families": len({s.workflow for s in skills}),
-        "largest_family_share": round(max(Counter(s.workflow for s in skills).values()) / len(skills), 4)
-        if skills else 0.0,
         "by_channel": dict(sorted(Counter(s.channel_affinity for s in skills).items())),
         "by_difficulty": {str(k): v for k, v in sorted(Counter(s.difficulty for s in skills).items())},
         "planned_mix": {k: round(v, 4) for k, v in predicted_mix(
@@ -99,9 +100,19 @@ def stats(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
+    console.print(f"skills: {shape.skills} of {shape.target} ({shape.gap:+d}); ready {shape.ready}, "
+                  f"awaiting their environment {shape.awaiting}")
+    console.print(f"families: {shape.families} ({shape.families_written} written) of at least {shape.families_target}; "
+                  f"largest {shape.largest_family} with {shape.largest_family_skills} skills "
+                  f"({shape.largest_family_share:.2%} of today's; cap {shape.family_cap} = 2% of {shape.target})"
+                  + (f"; [red]over the cap: {shape.over_cap}[/red]" if shape.over_cap else ""))
+    apps = Table("app", "skills", "quota", "gap", "awaiting")
+    for app, count in shape.by_app.items():
+        apps.add_row(app, str(count.skills), str(count.quota or "-"), f"{count.gap:+d}", str(count.awaiting))
+    console.print(apps)
     table = Table("figure", "value")
-    for key, value in report.items():
-        table.add_row(key, json.dumps(value) if isinstance(value, dict) else str(value))
+    for key in ("by_channel", "by_difficulty", "planned_mix"):
+        table.add_row(key, json.dumps(report[key]))
     console.print(table)
 
 
