@@ -281,6 +281,63 @@ def make_project(rng: random.Random, faker: Faker, *, kind: str | None = None) -
     return content
 
 
+def without_docstrings(source: str) -> str:
+    """The module's code with every docstring removed (module and functions), as undocumented code is."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in [tree, *ast.walk(tree)]:
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return _spaced(ast.unparse(tree))
+
+
+def _spaced(source: str) -> str:
+    """`ast.unparse` output with PEP 8's two blank lines before each top-level definition."""
+    import re
+
+    return re.sub(r"\n+(def |class |@)", r"\n\n\n\1", source).strip() + "\n"
+
+
+def without_tests_of(test_source: str, function: str) -> tuple[str, list[str]]:
+    """The test module without the test functions that call `function`, and their names."""
+    import ast
+
+    tree = ast.parse(test_source)
+    dropped = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and any(
+        isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == function for c in ast.walk(n))]
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef) and n.name in dropped)]
+    return _spaced(ast.unparse(tree)), dropped
+
+
+def docstrings(source: str) -> dict[str, str]:
+    """Each top-level function's docstring, by name (what the module's author wrote)."""
+    import ast
+
+    return {n.name: ast.get_docstring(n) or "" for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+
+
+# Example arguments a test of each function may call it with, and the parameter and return types.
+EXAMPLES: dict[str, list[str]] = {
+    "line_total": ["3, 4.99", "12, 0.35", "1, 19.99"], "bulk_discount": ["1", "BULK_THRESHOLD", "BULK_THRESHOLD - 1"],
+    "apply_discount": ["200.0, 10", "99.99, 0", "50.0, 100"], "order_total": ["[(2, 3.5), (1, 10.0)]", "[(40, 1.25)]"],
+    "average": ["[70, 80, 91]", "[55]", "[60, 61, 62, 63]"], "letter": ["95", "PASS_MARK", "PASS_MARK - 1", "80"],
+    "passed": ["{'Ann': [90, 80], 'Bob': [20, 30], 'Cy': [70, 71]}"],
+    "summary": ["{'Ann': [90, 80], 'Bob': [20, 30], 'Cy': [70, 71]}"],
+}
+TYPES: dict[str, tuple[list[str], str]] = {
+    "line_total": (["int", "float"], "float"), "bulk_discount": (["int"], "int"),
+    "apply_discount": (["float", "float"], "float"), "order_total": (["list[tuple[int, float]]"], "float"),
+    "average": (["list[float]"], "float"), "letter": (["float"], "str"),
+    "passed": (["dict[str, list[float]]"], "list[str]"), "summary": (["dict[str, list[float]]"], "dict[str, float]"),
+}
+
+# Other names a module of each kind could reasonably be renamed to.
+MODULE_RENAMES = {"pricing": ["prices", "billing", "order_pricing"], "grades": ["grading", "marks", "scores"]}
+
+
 @register_preparer("code")
 class CodePreparer:
     """Seeded Python packages with pytest tests and catchable bugs; workflows import the functions."""

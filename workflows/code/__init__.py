@@ -5,9 +5,18 @@ source runs a project's tests in a sandbox), the preparer and the workflows; its
 `data/skills/code.jsonl`.
 """
 
-from forge.checks import project as _checks  # noqa: F401
+from forge.checks import project as _checks, project_edits as _edits  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
-from workflows.code import add_function, fix_bug, rename_function  # noqa: F401  (register on import)
+from workflows.code import (  # noqa: F401  (register on import)
+    add_docstrings,
+    add_function,
+    add_tests,
+    add_type_hints,
+    fix_bug,
+    rename_function,
+    rename_module,
+)
 
-__all__ = ["add_function", "fix_bug", "rename_function"]
+__all__ = ["add_docstrings", "add_function", "add_tests", "add_type_hints", "fix_bug", "rename_function",
+           "rename_module"]
