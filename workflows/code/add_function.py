@@ -12,6 +12,7 @@ from workflows._steps import lit, script_step, solution
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
+
 class Params(ProjectParams):
     function: str
     argument: str

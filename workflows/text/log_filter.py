@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers.text import make_log
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import shell_step, solution
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec
-from workflows.spec import register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 
 class Params(Prepared):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers.text import make_notes, make_readme
 from workflows._prepared import Prepared, PreparedWorkflow
