@@ -13,14 +13,14 @@ from __future__ import annotations
 import datetime as dt
 import io
 import random
-from typing import Literal
+from typing import Any, Literal
 
 from faker import Faker
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.errors import PreparerError
 from preparers._corpora import corpus
-from preparers.document import TableBlock
+from preparers.document import DocumentContent, TableBlock
 from preparers.spec import register_preparer
 
 PdfKind = Literal["invoice", "report"]
@@ -143,3 +143,43 @@ class PdfPreparer:
 
     version = "1"
     file_types = ["pdf"]
+
+
+# --- multi-page documents ------------------------------------------------------------------------
+
+
+def section_pages(doc: DocumentContent) -> list[str]:
+    """The text each page of `write_sections_pdf(doc)` prints, in page order (the title and opening
+    on page 1 with the first section): what the page workflows reason about when drawing."""
+    first = [doc.title, *(p.text for p in doc.opening)]
+    texts = []
+    for n, section in enumerate(doc.sections):
+        body = [section.heading, *(p.text for p in section.paragraphs)]
+        if section.table is not None:
+            body += [" ".join(section.table.headers), *(" ".join(r) for r in section.table.rows)]
+        texts.append(" ".join((first if n == 0 else []) + body))
+    return texts
+
+
+def write_sections_pdf(doc: DocumentContent) -> bytes:
+    """A report as a PDF with one section per page (reportlab, invariant): a document long enough
+    to split, search and extract pages from. Metadata as the docx has it."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Table
+
+    styles = getSampleStyleSheet()
+    buf = io.BytesIO()
+    template = SimpleDocTemplate(buf, pagesize=A4, title=doc.title, author=doc.author, subject=doc.organisation,
+                                 creator="Forge", invariant=True)
+    story: list[Any] = [Paragraph(doc.title, styles["Title"])]
+    story += [Paragraph(p.text, styles["Italic"]) for p in doc.opening]
+    for n, section in enumerate(doc.sections):
+        if n:
+            story.append(PageBreak())
+        story.append(Paragraph(section.heading, styles["Heading1"]))
+        story += [Paragraph(p.text, styles["BodyText"]) for p in section.paragraphs]
+        if section.table is not None:
+            story.append(Table([section.table.headers, *section.table.rows]))
+    template.build(story)
+    return buf.getvalue()

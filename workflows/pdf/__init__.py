@@ -1,12 +1,14 @@
 """The pdf app (plugin `pdf`): invoices and reports as PDF, and their workflows.
 
-Importing it registers the pdf handler, the pdf check library, the preparer and the workflows
+Importing it registers the pdf handler, the pdf check libraries, the preparer and the workflows
 (their text outputs use the txt handler); its skills are `data/skills/pdf.jsonl`.
 """
 
 from forge.checks import pdf as _checks  # noqa: F401
+from forge.checks import pdf_pages as _page_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
-from preparers.filetypes import pdf as _pdf, text as _text  # noqa: F401
-from workflows.pdf import invoice_total, merge, metadata, set_metadata  # noqa: F401  (register on import)
+from preparers.filetypes import pdf as _pdf  # noqa: F401
+from preparers.filetypes import text as _text  # noqa: F401
+from workflows.pdf import extract_pages, extract_text, find_term, invoice_total, merge, metadata, set_metadata  # noqa: F401  (register on import)
 
-__all__ = ["invoice_total", "merge", "metadata", "set_metadata"]
+__all__ = ["extract_pages", "extract_text", "find_term", "invoice_total", "merge", "metadata", "set_metadata"]
