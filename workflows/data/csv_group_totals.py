@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from forge.models import ReferenceSolution
 from preparers.data import GROUP_KEYS, make_table, write_csv
@@ -41,6 +41,8 @@ class Params(Prepared):
 
 @register_workflow
 class CsvGroupTotals(PreparedWorkflow[Params]):
+    output_ext: ClassVar[str] = "csv"
+    writer: ClassVar[str] = 'csv.writer(open(OUTPUT, "w", newline="", encoding="utf-8")).writerows(table)'
     spec = WorkflowSpec(
         name="data.csv_group_totals", apps=["data"], params=Params, skill_params=Options,
         phrasings=[
@@ -81,8 +83,8 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
                 row[k] = ctx.rng.choice([str(row[k]).upper(), str(row[k]).lower()])
         header = {"sum": f"Total {value}", "count": "Count", "average": f"Average {value}", "max": f"Max {value}"}
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"{stem}.csv", output=f"{stem}_by_{key.lower().replace(' ', '_')}.csv", key=key,
-                        value=value, aggregate=aggregate, what=WORDS[aggregate], result_header=header[aggregate],
+        output = f"{stem}_by_{key.lower().replace(' ', '_')}.{self.output_ext}"
+        params = Params(input=f"{stem}.csv", output=output, key=key, value=value, aggregate=aggregate, what=WORDS[aggregate], result_header=header[aggregate],
                         order=opts.order or ctx.rng.choice(["key", "largest_first"]), messy_keys=messy)
         return params.with_files(input=write_csv(table.model_copy(update={"rows": rows})))
 
@@ -103,10 +105,8 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
                 result.sort(key=lambda r: r[0].casefold())
             else:
                 result.sort(key=lambda r: (-r[1], r[0].casefold()))
-            with open({lit(params.output)}, "w", newline="", encoding="utf-8") as out:
-                writer = csv.writer(out)
-                writer.writerow([{lit(params.key)}, {lit(params.result_header)}])
-                writer.writerows([k, round(v, 2)] for k, v in result)
+            table = [[{lit(params.key)}, {lit(params.result_header)}], *([k, round(v, 2)] for k, v in result)]
+            {self.writer.replace("OUTPUT", lit(params.output))}
             print(result[:5])
         """
         return solution(script_step(script, f"I read {params.input}, group the rows by {params.key} and write the "

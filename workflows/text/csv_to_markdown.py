@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from forge.models import ReferenceSolution
-from preparers.data import make_table, write_csv
+from preparers.data import Table, make_table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
@@ -33,6 +33,7 @@ class Params(Prepared):
 
 @register_workflow
 class CsvToMarkdown(PreparedWorkflow[Params]):
+    input_ext: ClassVar[str] = "csv"
     reader: ClassVar[str] = 'import csv\n            rows = list(csv.reader(open(SOURCE, newline="", encoding="utf-8")))'
     spec = WorkflowSpec(
         name="text.csv_to_markdown", apps=["text"], params=Params, skill_params=Options,
@@ -57,12 +58,12 @@ class CsvToMarkdown(PreparedWorkflow[Params]):
         table = make_table(ctx.rng, ctx.faker, rows=ctx.rng.randint(8, 40))
         heading = opts.heading if opts.heading is not None else ctx.rng.random() < 0.5
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"{stem}.csv", output=f"docs/{stem}.md", heading=table.title if heading else None,
+        params = Params(input=f"{stem}.{self.input_ext}", output=f"docs/{stem}.md", heading=table.title if heading else None,
                         right_align=opts.right_align if opts.right_align is not None else ctx.rng.random() < 0.5)
-        return params.with_files(input=self.source_bytes(table, params))
+        return params.with_files(input=self.source_bytes(table))
 
-    def source_bytes(self, table: object, params: Params) -> bytes:
-        return write_csv(table)  # type: ignore[arg-type]
+    def source_bytes(self, table: Table) -> bytes:
+        return write_csv(table)
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = f"""
