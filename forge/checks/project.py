@@ -331,9 +331,10 @@ def data_function(state: FinalState, opts: DataFunction) -> Verdict:
     data = state.originals[opts.input_file].decode("utf-8")
     everything = {f"{opts.folder}/{p}": t for p, t in files.items()} | {opts.input_file: data}
     got = _call_examples(everything, opts.file, opts.function, [f"{opts.function}({opts.input_file!r}, {opts.column!r})"])
-    if not got or not is_number(got[0]) or abs(got[0] - expected) > 0.005:
+    # the instruction asks for the total rounded to 2 decimals: an unrounded 3.281 is not 3.28
+    if not got or not is_number(got[0]) or abs(got[0] - expected) > 0.005 or abs(got[0] - round(got[0], 2)) > 1e-9:
         return Verdict.of(False, f"{opts.function}({opts.input_file!r}, {opts.column!r}) returns {got[0] if got else None!r}, "
-                          f"expected {expected}")
+                          f"expected {expected} (rounded to 2 decimals)")
     run = run_tests(everything, opts.folder)
     if run.exit_code != 0 or not run.passed:
         tail = " | ".join(line for line in run.output.splitlines()[-4:] if line.strip())

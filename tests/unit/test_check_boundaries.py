@@ -187,32 +187,14 @@ CASES: dict[str, list[Case]] = {
     ],
 }
 
-# Registered checks whose boundary cases are not in CASES yet: their both-sided cases live in
-# tests/unit/test_apps_checks_*.py (parametrised pass/fail per check). This list may only shrink:
-# a check leaves it when its cases move here, and a NEW check cannot be added to it.
-PENDING: frozenset[str] = frozenset({
-    "document.header_footer", "document.section_inserted", "document.table_from", "document.text_replaced",
-    "json.counts_by_field", "json.records_from_table", "json.values_set",
-    "pdf.metadata_equals", "pdf.metadata_reported", "pdf.pages_combined", "pdf.pages_unchanged",
-    "pdf.table_copied", "pdf.value_reported",
-    "project.data_function", "project.function_added", "project.function_renamed", "project.tests_pass",
-    "slides.notes_set", "slides.outline_of", "slides.slide_inserted", "slides.slide_moved", "slides.slide_removed",
-    "text.counts_reported", "text.ini_values", "text.lines_filtered", "text.markdown_toc",
-    "tree.duplicates_removed", "tree.inventory_table", "tree.large_files_listed", "tree.photo_dates",
-})
-PENDING_CEILING = 30  # the size of PENDING when it was written: it may not grow
-
-
 # every case, from here and from each module of tests/unit/boundary_cases: check -> (owner, cases)
 ALL = collect([(__name__, CASES), *module_cases()])
 
 
 def test_every_registered_check_has_boundary_cases() -> None:
-    missing = sorted(set(CHECKS) - set(ALL) - PENDING)
-    assert not missing, f"registered checks without boundary cases: {missing}; add passing AND failing Cases (see tests/unit/boundary_cases)"
-    assert not set(ALL) & PENDING, "a check with cases here must leave PENDING"
-    assert PENDING <= set(CHECKS), f"PENDING names checks that are not registered: {sorted(PENDING - set(CHECKS))}"
-    assert len(PENDING) <= PENDING_CEILING
+    missing = sorted(set(CHECKS) - set(ALL))
+    assert not missing, (f"registered checks without boundary cases: {missing}; add passing AND failing Cases in a "
+                         "module of tests/unit/boundary_cases (see its docstring)")
 
 
 def test_a_check_with_cases_in_two_modules_fails_naming_both() -> None:
