@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +78,20 @@ def _run(run: Any) -> Run:
                run.underline is not None else None, font=font.name, size_pt=font.size.pt if font.size else None)
 
 
-def _paragraph(p: Any) -> Paragraph:
-    style = p.style.name if p.style is not None else ""
+def style_namer(document: Any) -> Callable[[Any], str]:
+    """paragraph -> its style's name, resolved as python-docx's `paragraph.style` does (a missing or
+    unknown id: the default paragraph style) from one table per document; python-docx searches
+    every style by XPath per paragraph, which was most of a document check's time."""
+    from docx.enum.style import WD_STYLE_TYPE
+
+    names = {s.style_id: s.name or "" for s in document.styles if s.type == WD_STYLE_TYPE.PARAGRAPH}
+    default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    fallback = (default.name or "") if default is not None else ""
+    return lambda paragraph: names.get(paragraph._p.style, fallback)
+
+
+def _paragraph(p: Any, style_of: Callable[[Any], str]) -> Paragraph:
+    style = style_of(p)
     alignment = p.alignment.name.lower() if p.alignment is not None else None
     return Paragraph(text=p.text, style=style or "", heading_level=_heading_level(style or ""),
                      alignment=alignment, runs=[_run(r) for r in p.runs])
@@ -90,7 +102,8 @@ def read_document(data: bytes, path: str) -> DocumentView:
 
     try:
         document = docx.Document(io.BytesIO(data))
-        paragraphs = [_paragraph(p) for p in document.paragraphs]
+        style_of = style_namer(document)
+        paragraphs = [_paragraph(p, style_of) for p in document.paragraphs]
         tables = [Table.of(f"table {n}", table_rows(t)) for n, t in enumerate(document.tables, start=1)]
         headers = ["\n".join(p.text for p in s.header.paragraphs) for s in document.sections]
         footers = ["\n".join(p.text for p in s.footer.paragraphs) for s in document.sections]
@@ -170,14 +183,18 @@ def _changed(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
     if path is None or path not in probe.oracle_outputs:
         return None
     document = docx.Document(io.BytesIO(probe.oracle_outputs[path]))
-    source = probe.input_of_type("docx")
-    before: set[tuple[str, str]] = set()
-    if source is not None:
-        original = docx.Document(io.BytesIO(probe.inputs[source]))
-        before = {(p.text, p.style.name if p.style is not None else "") for p in original.paragraphs}
-    changed = [i for i, p in enumerate(document.paragraphs)
-               if p.text.strip() and (p.text, p.style.name if p.style is not None else "") not in before]
-    return (path, document, changed) if changed else None
+    if "docx.changed" not in probe.cache:  # the same for every mutator; each gets its own document
+        source = probe.input_of_type("docx")
+        before: set[tuple[str, str]] = set()
+        if source is not None:
+            original = docx.Document(io.BytesIO(probe.inputs[source]))
+            style_of = style_namer(original)
+            before = {(p.text, style_of(p)) for p in original.paragraphs}
+        style_of = style_namer(document)
+        probe.cache["docx.changed"] = [i for i, p in enumerate(document.paragraphs)
+                                       if p.text.strip() and (p.text, style_of(p)) not in before]
+    changed = probe.cache["docx.changed"]
+    return (path, document, list(changed)) if changed else None
 
 
 def _save(document: Any) -> bytes:

@@ -39,6 +39,30 @@ def test_docx_reads_as_a_document_and_as_tables_with_numbers() -> None:
     assert all(isinstance(v, int) for row in table.body for v in row[1:])
 
 
+def test_docx_paragraph_styles_resolve_as_python_docx_resolves_them() -> None:
+    """The reader's style table gives what `paragraph.style.name` gives: a named style, the default
+    for no style, and the default for an unknown id or a character style's id."""
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Title line", level=0)
+    document.add_heading("Section", level=2)
+    document.add_paragraph("plain")
+    document.add_paragraph("quoted", style="Quote")
+    odd = document.add_paragraph("unknown id")
+    odd._p.style = "NoSuchStyle"
+    char = document.add_paragraph("character style id")
+    char._p.style = document.styles["Strong"].style_id
+    buf = io.BytesIO()
+    document.save(buf)
+    reopened = docx.Document(io.BytesIO(buf.getvalue()))
+    expected = [p.style.name for p in reopened.paragraphs]
+    assert expected == ["Title", "Heading 2", "Normal", "Quote", "Normal", "Normal"]
+    view = read_view(buf.getvalue(), "s.docx", DocumentView)
+    assert [p.style for p in view.paragraphs] == expected
+    assert [p.heading_level for p in view.paragraphs] == [0, 2, None, None, None, None]
+
+
 def test_pptx_reads_layouts_titles_bullets_and_notes() -> None:
     deck = make_deck(*seeded())
     view = read_view(write_pptx(deck), "d.pptx", SlidesView)
