@@ -17,8 +17,8 @@ from workflows.spec import (
     register_workflow,
 )
 
-Aggregate = Literal["sum", "count", "average", "max"]
-WORDS = {"sum": "total", "count": "number of rows", "average": "average", "max": "highest"}
+Aggregate = Literal["sum", "count", "average", "max", "min"]
+WORDS = {"sum": "total", "count": "number of rows", "average": "average", "max": "highest", "min": "lowest"}
 
 
 class Options(SkillParams):
@@ -72,7 +72,7 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         table = make_table(ctx.rng, ctx.faker, rows=ctx.rng.randint(40, 160))
-        aggregate = opts.aggregate or ctx.rng.choice(["sum", "count", "average", "max"])
+        aggregate = opts.aggregate or ctx.rng.choice(["sum", "count", "average", "max", "min"])
         key = ctx.rng.choice(GROUP_KEYS[table.kind])
         value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)
         messy = opts.messy_keys if opts.messy_keys is not None else ctx.rng.random() < 0.3
@@ -81,7 +81,8 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
             k = table.headers.index(key)
             for row in ctx.rng.sample(rows, len(rows) // 4):
                 row[k] = ctx.rng.choice([str(row[k]).upper(), str(row[k]).lower()])
-        header = {"sum": f"Total {value}", "count": "Count", "average": f"Average {value}", "max": f"Max {value}"}
+        header = {"sum": f"Total {value}", "count": "Count", "average": f"Average {value}", "max": f"Max {value}",
+                  "min": f"Min {value}"}
         stem = ctx.rng.choice(table.file_stems)
         output = f"{stem}_by_{key.lower().replace(' ', '_')}.{self.output_ext}"
         params = Params(input=f"{stem}.csv", output=output, key=key, value=value, aggregate=aggregate, what=WORDS[aggregate], result_header=header[aggregate],
@@ -99,7 +100,8 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
                 norm = key.casefold() if {params.messy_keys!r} else key
                 names.setdefault(norm, key.title() if {params.messy_keys!r} else key)
                 groups[norm].append(1.0 if {lit(params.value)} is None else float(row[{lit(params.value)}]))
-            agg = {{"sum": sum, "count": len, "max": max, "average": lambda xs: round(sum(xs) / len(xs), 2)}}[{lit(params.aggregate)}]
+            agg = {{"sum": sum, "count": len, "max": max, "min": min,
+                   "average": lambda xs: round(sum(xs) / len(xs), 2)}}[{lit(params.aggregate)}]
             result = [(names[k], agg(v)) for k, v in groups.items()]
             if {lit(params.order)} == "key":
                 result.sort(key=lambda r: r[0].casefold())

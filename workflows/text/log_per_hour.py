@@ -37,7 +37,7 @@ class LogPerHour(PreparedWorkflow[Params]):
             "per hour and write {{ report }} with one line per hour like `09:00 42`, earliest first"
             "{% if include_empty %}, listing every hour from the first to the last, with 0 where there were none"
             "{% else %} (only hours that have lines){% endif %}.",
-            "I'm trying to see when the {% if level %}{{ level }}s{% else %}traffic{% endif %} peaked in {{ log }}. "
+            "I'm trying to see when the {% if level %}{{ level }} lines{% else %}traffic{% endif %} peaked in {{ log }}. "
             "Could you give me an hourly histogram in {{ report }}? Just `HH:00 count` lines in time order"
             "{% if include_empty %}, and include the quiet hours in between as 0{% endif %}, nothing else.",
             "{{ log }}: {% if level %}{{ level }} {% endif %}lines per hour -> {{ report }} (`HH:00 N`, ascending"

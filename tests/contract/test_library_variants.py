@@ -1,0 +1,64 @@
+"""Every skill-params value the text, data, code, files and multi families take meets the contract.
+
+`test_workflows.py` runs each family once with its first skill; a family's other variants (an
+in-place edit, a messy input, another aggregate or order) change the task, so each one is built
+and gated here too: setup ok, do-nothing fails, the oracle passes, every mutation probe is caught.
+Two seeds per variant, as the contract kit does.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("data.csv_group_totals", {"aggregate": "sum", "order": "key", "messy_keys": False}),
+    ("data.csv_group_totals", {"aggregate": "count", "order": "largest_first", "messy_keys": True}),
+    ("data.csv_group_totals", {"aggregate": "average", "order": "key", "messy_keys": True}),
+    ("data.csv_group_totals", {"aggregate": "max", "order": "largest_first", "messy_keys": False}),
+    ("data.csv_group_totals", {"aggregate": "min", "order": "key", "messy_keys": False}),
+    ("data.csv_dedupe", {"by": "row"}),
+    ("data.csv_dedupe", {"by": "key", "keep": "first", "messy": True}),
+    ("data.csv_dedupe", {"by": "key", "keep": "last", "messy": False}),
+    ("data.csv_join", {"how": "inner"}),
+    ("data.csv_join", {"how": "left"}),
+    ("data.json_flatten", {"per_item": True}),
+    ("data.json_flatten", {"per_item": False}),
+    ("text.whitespace_cleanup", {"tabs": True, "collapse_blank": True, "in_place": True}),
+    ("text.whitespace_cleanup", {"tabs": False, "collapse_blank": False, "in_place": False}),
+    ("text.log_per_hour", {"by_level": True, "include_empty": True}),
+    ("text.log_per_hour", {"by_level": False, "include_empty": False}),
+    ("text.csv_to_markdown", {"heading": True, "right_align": True}),
+    ("text.csv_to_markdown", {"heading": False, "right_align": False}),
+    ("text.word_frequency", {"long_words_only": True}),
+    ("text.word_frequency", {"long_words_only": False}),
+    ("files.checksum_manifest", {"one_type": True}),
+    ("files.checksum_manifest", {"one_type": False}),
+    ("files.usage_by_type", {"order": "extension"}),
+    ("files.usage_by_type", {"order": "largest_first"}),
+    ("code.add_docstrings", {"style": "google", "module_docstring": True}),
+    ("code.add_docstrings", {"style": "plain", "module_docstring": False}),
+    ("multi.csv_summary_sheet", {"aggregate": "average", "order": "largest_first", "messy_keys": True}),
+    ("multi.json_to_sheet", {"per_item": True}),
+    ("multi.sheet_to_markdown", {"heading": True, "right_align": True}),
+]
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=[f"{n}-{'-'.join(map(str, p.values()))}" for n, p in VARIANTS])
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(2, 3))
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
