@@ -1,0 +1,165 @@
+"""Whole-deck slide edits: every title changed by one rule (headline case, numbering), empty slides deleted, slides put in
+the order of the deck's own agenda, speaker notes filled from a text file. Like
+`forge.checks.slides`, the expected deck is rebuilt from the original and the instruction's
+options and compared slide by slide (title, visible lines, and notes where the task is about them).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field
+
+from forge.checks.document import fold
+from forge.checks.slides import DeckEdit, SlideFace, deck_diff, face
+from forge.checks.source import input_view, output_view
+from forge.checks.spec import InputPath, Verdict, register_check
+from forge.checks.state import FinalState
+from forge.views import Slide, SlidesView, TextView
+
+SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "with"}
+
+
+def title_case(text: str) -> str:
+    """Headline style: every word capitalised except short joining words (not the first); words
+    already in capitals (KPI, Q3) kept."""
+    words = fold(text).split(" ")
+    out = []
+    for i, word in enumerate(words):
+        if word.isupper() and len(word) > 1 and not word.isalpha():
+            out.append(word)
+        elif i and word.lower() in SMALL:
+            out.append(word.lower())
+        else:
+            out.append(word[:1].upper() + word[1:].lower())
+    return " ".join(out)
+
+
+def _decks(state: FinalState, opts: DeckEdit) -> tuple[SlidesView, SlidesView]:
+    return input_view(state, opts.input_file, SlidesView), output_view(state, opts.file, SlidesView)
+
+
+# --- slides.titles_changed -----------------------------------------------------------------------
+
+
+class TitlesChanged(DeckEdit):
+    rule: Literal["title_case", "number"]
+    skip_first: bool = Field(default=True, description="The title slide keeps its title (number).")
+
+
+def _retitled(title: str, n: int, opts: TitlesChanged) -> str:
+    return title_case(title) if opts.rule == "title_case" else f"{n}. {fold(title)}"
+
+
+@register_check("slides.titles_changed", TitlesChanged, view="slides")
+def titles_changed(state: FinalState, opts: TitlesChanged) -> Verdict:
+    """Every slide's title follows the rule (headline case, or numbered '1. ...' from the second
+    slide on), everything else on every slide, notes included, unchanged."""
+    original, output = _decks(state, opts)
+    expected: list[SlideFace] = []
+    for i, slide in enumerate(original.slides):
+        title, body = face(slide)
+        numbered = opts.rule == "number" and not (opts.skip_first and i == 0)
+        if title and (opts.rule != "number" or numbered):
+            title = fold(_retitled(slide.title, i if opts.skip_first else i + 1, opts))
+        expected.append((title, body))
+    got = [face(s) for s in output.slides]
+    if opts.rule == "title_case":  # compared exactly: case is the whole task
+        for n, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
+            if want[0] != have[0]:
+                return Verdict.of(False, f"slide {n}'s title is {have[0]!r}, expected {want[0]!r}")
+    if msg := deck_diff(expected, got, opts.file):
+        return Verdict.of(False, msg)
+    if msg := _notes_diff(original.slides, output.slides):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"all {len(expected)} titles follow the rule {opts.rule!r}")
+
+
+def _notes_diff(before: list[Slide], after: list[Slide]) -> str | None:
+    for n, (was, now) in enumerate(zip(before, after, strict=False), start=1):
+        if fold(was.notes) != fold(now.notes):
+            return f"the notes of slide {n} changed: {fold(now.notes)[:60]!r}, were {fold(was.notes)[:60]!r}"
+    return None
+
+
+# --- slides.empty_removed ------------------------------------------------------------------------
+
+
+class EmptyRemoved(DeckEdit):
+    title_only_is_empty: bool = Field(default=False, description="A slide with a title but no other text counts "
+                                      "as empty (placeholder slides), except the first slide.")
+
+
+@register_check("slides.empty_removed", EmptyRemoved, view="slides")
+def empty_removed(state: FinalState, opts: EmptyRemoved) -> Verdict:
+    """The slides with no text at all (and, when asked, those with only a title) are gone; every
+    other slide is kept unchanged, in order."""
+    original, output = _decks(state, opts)
+    faces = [face(s) for s in original.slides]
+    keep = [f for i, f in enumerate(faces) if f[1] or (f[0] and (i == 0 or not opts.title_only_is_empty))]
+    if len(keep) == len(faces):
+        return Verdict.of(False, f"{opts.input_file} has no empty slides; nothing to remove")
+    if msg := deck_diff(keep, [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{len(faces) - len(keep)} empty slides removed, {len(keep)} kept in order")
+
+
+# --- slides.agenda_order -------------------------------------------------------------------------
+
+
+class AgendaOrder(DeckEdit):
+    agenda_title: str = Field(default="Agenda", description="The slide whose lines give the order.")
+
+
+@register_check("slides.agenda_order", AgendaOrder, view="slides")
+def agenda_order(state: FinalState, opts: AgendaOrder) -> Verdict:
+    """The slides titled like the agenda slide's lines come in the agenda's order, in the places
+    those slides held; every other slide stays where it was; no slide changed."""
+    original, output = _decks(state, opts)
+    faces = [face(s) for s in original.slides]
+    agenda = next((f for f in faces if f[0].casefold() == fold(opts.agenda_title).casefold()), None)
+    if agenda is None:
+        return Verdict.of(False, f"{opts.input_file} has no slide titled {opts.agenda_title!r}")
+    order = [line.casefold() for line in agenda[1]]
+    places = [i for i, f in enumerate(faces) if f[0].casefold() in order]
+    ranked = sorted((faces[i] for i in places), key=lambda f: order.index(f[0].casefold()))
+    expected = list(faces)
+    for i, f in zip(places, ranked, strict=True):
+        expected[i] = f
+    if expected == faces:
+        return Verdict.of(False, f"{opts.input_file} already follows its agenda")
+    if msg := deck_diff(expected, [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg + " (the agenda's order)")
+    return Verdict.of(True, f"{len(places)} slides in the agenda's order")
+
+
+# --- slides.notes_from_text ----------------------------------------------------------------------
+
+_BLOCK = re.compile(r"^#+\s*(.+?)\s*$", re.MULTILINE)
+
+
+def note_blocks(text: str) -> dict[str, str]:
+    """`# Slide title` headings, each followed by its notes, from a text file (titles case-folded)."""
+    parts = _BLOCK.split(text)
+    return {fold(title).casefold(): fold(body) for title, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+class NotesFromText(DeckEdit):
+    notes_file: InputPath = Field(description="Text with a '# Slide title' line before each slide's notes.")
+
+
+@register_check("slides.notes_from_text", NotesFromText, view="slides")
+def notes_from_text(state: FinalState, opts: NotesFromText) -> Verdict:
+    """Each slide named in the notes file has exactly that file's notes (replacing any it had);
+    the other slides' notes and every slide's visible text are unchanged."""
+    original, output = _decks(state, opts)
+    blocks = note_blocks(input_view(state, opts.notes_file, TextView).text)
+    if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    for n, (was, now) in enumerate(zip(original.slides, output.slides, strict=True), start=1):
+        want = blocks.get(fold(was.title).casefold(), fold(was.notes))
+        if fold(now.notes) != want:
+            return Verdict.of(False, f"the notes of slide {n} ({fold(was.title)!r}) read {fold(now.notes)[:60]!r}, "
+                              f"expected {want[:60]!r}")
+    return Verdict.of(True, f"notes of {len(blocks)} slides set from {opts.notes_file}")
