@@ -32,18 +32,60 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Module -> the tests that speak for it (kept narrow: every mutant reruns them).
+# Module -> the tests that speak for it (kept narrow: every mutant reruns them). A pytest node id
+# (`file::test`) narrows to one test function; the module order is the default run's order (the
+# cheapest tests and the most-used code first).
+BOUNDARIES = "tests/unit/test_check_boundaries.py::test_boundary"  # the contract's cases, not its bookkeeping
 TESTS: dict[str, list[str]] = {
-    "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", "tests/unit/test_check_boundaries.py"],
-    "forge/checks/table.py": ["tests/unit/test_table_checks.py", "tests/unit/test_check_boundaries.py"],
+    "forge/checks/table.py": ["tests/unit/test_table_checks.py", BOUNDARIES],
+    "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", BOUNDARIES],
+    "forge/store/store.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
+    "forge/store/tables.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
+    "forge/store/_ledger.py": ["tests/unit/test_llm_ledger.py", "tests/unit/test_store.py"],
     "gates/duplicates.py": ["tests/unit/test_near_duplicates.py"],
     "forge/dataset/writer.py": ["tests/unit/test_dataset_writer.py"],
+    "gates/consistency.py": ["tests/integration/test_gates.py", "tests/unit/test_barrier_numbers.py"],
+    "gates/_numbers.py": ["tests/unit/test_barrier_numbers.py"],
+    "gates/spec.py": ["tests/integration/test_gates.py"],
+    "gates/file_gate.py": ["tests/integration/test_gates.py"],
+    "flows/stages.py": ["tests/integration/test_stages.py"],
+    "forge/sandbox/_limits.py": ["tests/security/test_resource_limits.py"],
 }
+
+# Folders whose files speak for a module's tests beyond the test files themselves (cases read by a test).
+TEST_DATA: dict[str, list[str]] = {BOUNDARIES: ["tests/unit/boundary_cases"]}
+
+# Survivors judged equivalent (no test can tell them from the original, or only a nondeterministic
+# one): module -> (a fragment of the removed line, a fragment of the added line, why). Matched on
+# the diff's text, not on line numbers, so an edit elsewhere in the module keeps them matched.
+# docs/testing.md explains each; a survivor matching none is "open" (a test to write).
+EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {}
+
+
+def _equivalent(module: str, diff: list[str]) -> str | None:
+    removed = " ".join(line[1:].strip() for line in diff if line.startswith("-"))
+    added = " ".join(line[1:].strip() for line in diff if line.startswith("+"))
+    return next((why for old, new, why in EQUIVALENT.get(module, []) if old in removed and new in added), None)
 
 
 # Every mutant pays pytest's start: the mapped tests need no shared fixture (tests/conftest.py
-# imports Prefect) and no third-party plugin.
-PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "--noconftest", "-p", "no:faker", "-p", "no:anyio"]
+# imports Prefect) and no third-party plugin, except those under a folder with its own conftest.
+PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:faker", "-p", "no:anyio"]
+NEEDS_CONFTEST = ("tests/integration/", "tests/security/")
+
+
+def _pytest_args(tests: list[str]) -> list[str]:
+    conftest = any(t.startswith(NEEDS_CONFTEST) for t in tests)
+    return [*PYTEST_ARGS, *([] if conftest else ["--noconftest"])]
+
+
+def _test_files(tests: list[str]) -> list[str]:
+    """The files (and data folders' files) whose contents decide what the tests do."""
+    files = [t.split("::")[0] for t in tests]
+    for test in tests:
+        for folder in TEST_DATA.get(test, []):
+            files += sorted(str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*.py"))
+    return files
 
 
 def _copy_tree(dest: Path) -> None:
@@ -58,7 +100,7 @@ def _copy_tree(dest: Path) -> None:
 
 
 def _config(module: str, tests: list[str], timeout_s: float) -> str:
-    command = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests]
+    command = [sys.executable, "-m", "pytest", *_pytest_args(tests), *tests]
     return (
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(module)}\n"
@@ -123,7 +165,7 @@ def _skip_equivalent(session: Path, module: Path) -> int:
     return skipped
 
 
-def _results(session: Path) -> tuple[int, dict[str, object]]:
+def _results(module: str, session: Path) -> tuple[int, dict[str, object]]:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
@@ -144,8 +186,12 @@ def _results(session: Path) -> tuple[int, dict[str, object]]:
                     changed = [line for line in (result.diff or "").splitlines()
                                if line[:1] in "+-" and line[:3] not in ("+++", "---")]
                     survivors.append({"line": mutation.start_pos[0], "operator": mutation.operator_name,
-                                      "occurrence": mutation.occurrence, "diff": changed})
-    return total, {**counts, "survivors": sorted(survivors, key=lambda s: s["line"])}
+                                      "occurrence": mutation.occurrence, "diff": changed,
+                                      "equivalent": _equivalent(module, changed)})
+    survivors.sort(key=lambda s: s["line"])
+    counts["survived_equivalent"] = sum(1 for s in survivors if s["equivalent"])
+    return total, {**counts, "survived_open": counts["survived"] - counts["survived_equivalent"],
+                   "survivors": survivors}
 
 
 def _digest(paths: list[str]) -> str:
@@ -155,22 +201,27 @@ def _digest(paths: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
+def _kept_session(module: str, sessions: Path) -> Path:
+    return sessions / f"{module.replace('/', '.')}-{_digest([module])}.sqlite"
+
+
 def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
     """Where this module's results are kept, named by the module's contents: a rerun resumes
     (cosmic-ray runs only the mutants not tried yet). When the tests changed since, the survivors
     are tried again (tests only ever get stronger, so a killed mutant stays killed)."""
-    session = sessions / f"{module.replace('/', '.')}-{_digest([module])}.sqlite"
+    session = _kept_session(module, sessions)
     stamp = session.with_suffix(".tests")
-    if session.exists() and (not stamp.exists() or stamp.read_text() != _digest(tests)):
+    tests_digest = _digest(_test_files(tests))
+    if session.exists() and (not stamp.exists() or stamp.read_text() != tests_digest):
         with sqlite3.connect(session) as db:
             db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
     if session.exists():
-        stamp.write_text(_digest(tests))
+        stamp.write_text(tests_digest)
     return session
 
 
 def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) -> dict[str, object]:
-    tests = [t for t in TESTS.get(module, []) if (ROOT / t).exists()]
+    tests = [t for t in TESTS.get(module, []) if (ROOT / t.split("::")[0]).exists()]
     if not tests:
         return {"error": f"no tests are mapped to {module}; add them to TESTS in bench/mutation.py"}
     session = _session_for(module, tests, sessions)
@@ -181,23 +232,31 @@ def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) ->
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
         (tree / "cr.toml").write_text(_config(module, tests, per_mutant_s))
         if not session.exists():
-            baseline = subprocess.run([sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests],
+            baseline = subprocess.run([sys.executable, "-m", "pytest", *_pytest_args(tests), *tests],
                                       cwd=tree, env=env, capture_output=True, text=True, check=False)
             if baseline.returncode != 0:
                 return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
             session.parent.mkdir(parents=True, exist_ok=True)
             _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
-            session.with_suffix(".tests").write_text(_digest(tests))
+            session.with_suffix(".tests").write_text(_digest(_test_files(tests)))
         _skip_equivalent(session, ROOT / module)
         complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
                                timeout_s=max(1.0, budget_s - (time.monotonic() - started)))
-    total, counts = _results(session)
+    return {**_figures(module, session), "complete_run": complete, "tests": tests,
+            "seconds": round(time.monotonic() - started, 1)}
+
+
+def _figures(module: str, session: Path) -> dict[str, object]:
+    """A module's figures from its kept results: killed of tried, and killed of the tried that are not
+    equivalent (the goal's measure: an equivalent mutant is no bug)."""
+    total, counts = _results(module, session)
     tried = counts["killed"] + counts["survived"] + counts["timeout_or_error"]  # type: ignore[operator]
     caught = counts["killed"] + counts["timeout_or_error"]  # type: ignore[operator]
     done = tried + counts["skipped_equivalent"]  # type: ignore[operator]
-    return {"mutants": total, "tried": tried, "complete": complete and done == total, "tests": tests,
-            "session": str(session), "killed_pct": round(100 * caught / tried, 1) if tried else None,
-            "seconds": round(time.monotonic() - started, 1), **counts}
+    meaningful = tried - counts["survived_equivalent"]  # type: ignore[operator]
+    return {"mutants": total, "tried": tried, "complete": done == total, "session": str(session),
+            "killed_pct": round(100 * caught / tried, 1) if tried else None,
+            "killed_pct_of_non_equivalent": round(100 * caught / meaningful, 1) if meaningful else None, **counts}
 
 
 def main() -> None:
@@ -208,10 +267,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="modules mutated at once")
     parser.add_argument("--sessions", type=Path, default=ROOT / "build" / "mutation",
                         help="where results are kept between runs (a rerun resumes)")
+    parser.add_argument("--report", action="store_true",
+                        help="mutate nothing: the figures kept for each module's current contents")
     args = parser.parse_args()
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        runs = dict(zip(args.modules, pool.map(
-            lambda m: mutate(m, args.budget_s, args.per_mutant_s, args.sessions), args.modules)))
+    if args.report:
+        runs = {m: _figures(m, s) if (s := _kept_session(m, args.sessions)).exists() else {"error": "not run yet"}
+                for m in args.modules}
+    else:
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            runs = dict(zip(args.modules, pool.map(
+                lambda m: mutate(m, args.budget_s, args.per_mutant_s, args.sessions), args.modules)))
     tried = sum(int(r.get("tried", 0)) for r in runs.values())  # type: ignore[call-overload]
     caught = sum(int(r.get("killed", 0)) + int(r.get("timeout_or_error", 0)) for r in runs.values())  # type: ignore[call-overload]
     print(json.dumps({"bench": "mutation", "tool": "cosmic-ray", "modules": runs, "tried": tried,

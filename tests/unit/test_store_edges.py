@@ -1,0 +1,172 @@
+"""The store's lookups at their edges: every filter (by run, task, output dir, id) is tried on a
+store holding neighbours on BOTH sides of the key asked for (an earlier and a later run, a smaller
+and a larger id, a sibling folder), so a filter that keeps `<=` or `>=` instead of `==`, or drops
+a join, returns a neighbour and fails. Counts are built so that `+`, `*`, `|` and `-` all differ."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from forge.errors import StoreError
+from forge.models import GateResult, TaskBundle
+from forge.store import Store, open_store
+from tests.unit.test_store import _Config, make_bundle, make_episode
+
+RUNS = ("r1", "r2", "r3")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "forge.db"
+
+
+@pytest.fixture
+def filled(db: Path) -> tuple[Store, dict[str, TaskBundle]]:
+    """Three runs, one task each (ids sorted so the middle run holds the middle id), gates,
+    rejections and episodes in every run; r2 has 3 passed episodes and 1 failed."""
+    store = open_store(f"sqlite:///{db}")
+    bundles = sorted((make_bundle(seed) for seed in (1, 2, 3)), key=lambda b: b.id)
+    by_run = dict(zip(RUNS, bundles, strict=True))
+    for run, bundle in by_run.items():
+        store.start_run(run, "generate", _Config())
+        store.save_task(bundle, run)
+        store.save_gate_result(bundle.id, GateResult(gate="schema", passed=True, duration_s=0.1))
+        store.save_gate_result(bundle.id, GateResult(gate="oracle", passed=run != "r2", reason="oracle_fails",
+                                                     duration_s=0.2))
+        store.record_rejection(run, "gate", f"{run}-subject", "oracle_fails", f"{run} said no")
+    store.set_task_status(by_run["r2"].id, "accepted")
+    store.set_task_status(by_run["r3"].id, "rejected")
+    store.save_episode(make_episode(by_run["r1"].id, "a-1", True), "r1")
+    for n, passed in enumerate([True, True, False, True], start=1):
+        store.save_episode(make_episode(by_run["r2"].id, f"m-{n}", passed), "r2")
+    store.save_episode(make_episode(by_run["r3"].id, "z-1", False), "r3")
+    yield store, by_run
+    store.close()
+
+
+def test_lookups_by_id_find_only_that_id(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled
+    middle = by_run["r2"].id
+    assert store.get_task(middle) == by_run["r2"]
+    assert store.task_status(middle) == "accepted"
+    for absent in ("0" * len(middle), "f" * len(middle)):  # below and above every stored id
+        assert store.get_task(absent) is None
+        assert store.task_status(absent) is None
+    assert store.get_episode("m-2").id == "m-2"  # type: ignore[union-attr]
+    assert store.get_episode("m-0") is None and store.get_episode("m-9") is None
+    assert store.has_episode("m-3")
+    assert not store.has_episode("m-0") and not store.has_episode("m-9")
+
+
+def test_filters_by_run_keep_only_that_run(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled
+    middle = by_run["r2"].id
+    assert store.list_tasks(run_id="r2") == [middle]
+    assert store.list_tasks(status="accepted") == [middle]
+    assert store.list_tasks(status="pending") == [by_run["r1"].id]
+    assert [(o.task_id, o.gate, o.passed) for o in store.gate_outcomes("r2")] == [
+        (middle, "schema", True), (middle, "oracle", False)]
+    assert len(store.gate_outcomes()) == 6
+    assert [o.workflow for o in store.gate_outcomes("r2")] == ["spreadsheet_formula"] * 2
+    assert [r.subject for r in store.rejections("r2")] == ["r2-subject"]
+    assert [e.id for e in store.episodes(run_id="r2")] == ["m-1", "m-2", "m-3", "m-4"]
+    assert [e.id for e in store.episodes(run_id="r2", passed=False)] == ["m-3"]
+    assert [e.id for e in store.episodes(passed=False)] == ["m-3", "z-1"]
+
+
+def test_gate_results_are_the_tasks_own(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled
+    results = store.gate_results(by_run["r2"].id)
+    assert [(r.gate, r.passed, r.reason) for r in results] == [("schema", True, None), ("oracle", False, "oracle_fails")]
+
+
+def test_counts_of_one_run_and_of_the_store(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, _ = filled
+    assert store.counts("r2") == {"tasks_pending": 0, "tasks_accepted": 1, "tasks_rejected": 0, "tasks": 1,
+                                  "episodes_passed": 3, "episodes_failed": 1, "episodes": 4, "rejections": 1}
+    assert store.counts() == {"tasks_pending": 1, "tasks_accepted": 1, "tasks_rejected": 1, "tasks": 3,
+                              "episodes_passed": 4, "episodes_failed": 2, "episodes": 6, "rejections": 3}
+
+
+def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled
+    middle = by_run["r2"].id
+    store.save_gate_result(middle, GateResult(gate="oracle", passed=True, duration_s=0.3))
+    assert [(r.gate, r.passed) for r in store.gate_results(middle)] == [("schema", True), ("oracle", True)]
+    assert [(r.gate, r.passed) for r in store.gate_results(by_run["r3"].id)] == [("schema", True), ("oracle", True)]
+    assert [(r.gate, r.passed) for r in store.gate_results(by_run["r1"].id)] == [("schema", True), ("oracle", True)]
+    store.record_rejection("r2", "gate", "r2-subject", "timeout", "again")
+    store.record_rejection("r2", "gate", "r2-other", "timeout", "another subject")
+    store.record_rejection("r2", "export", "r2-subject", "timeout", "another stage")
+    assert [(r.stage, r.subject, r.reason) for r in store.rejections("r2")] == [
+        ("gate", "r2-subject", "timeout"), ("gate", "r2-other", "timeout"), ("export", "r2-subject", "timeout")]
+    assert [r.reason for r in store.rejections("r1")] == ["oracle_fails"]
+
+
+def test_skill_samples_of_one_run_do_not_overwrite_another(filled: tuple[Store, dict[str, TaskBundle]],
+                                                           db: Path) -> None:
+    store, _ = filled
+    for run in RUNS:
+        store.record_skill_samples(run, [(f"{run}.skill", 1), (f"{run}.other", 2)])
+    store.record_skill_samples("r2", [("r2.again", 7)])
+    with sqlite3.connect(db) as con:
+        rows = con.execute("SELECT run_id, position, skill_id, seed FROM skill_samples ORDER BY run_id, position")
+        assert rows.fetchall() == [("r1", 0, "r1.skill", 1), ("r1", 1, "r1.other", 2),
+                                   ("r2", 0, "r2.again", 7), ("r2", 1, "r2.other", 2),
+                                   ("r3", 0, "r3.skill", 1), ("r3", 1, "r3.other", 2)]
+
+
+def test_shards_are_kept_per_output_dir(filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
+    store, _ = filled
+    a, b, c = (str(tmp_path / name) for name in ("out-a", "out-b", "out-c"))  # b sits between its neighbours
+    store.record_shard(a, "s0.parquet", 1, 10, "aa", ["m-1"])
+    store.record_shard(c, "s0.parquet", 1, 10, "cc", ["m-2"])
+    store.record_shard(b, "s0.parquet", 1, 10, "bb", ["m-4"])
+    assert [s.sha256 for s in store.shards(b)] == ["bb"]
+    assert store.sharded_episode_ids(b) == {"m-4"}
+    assert [e.id for e in store.unsharded_episodes(b)] == ["a-1", "m-1", "m-2"]  # passed only, by id
+    assert [e.id for e in store.unsharded_episodes(b, passed_only=False)] == ["a-1", "m-1", "m-2", "m-3", "z-1"]
+    assert [e.id for e in store.unsharded_episodes(b, limit=2)] == ["a-1", "m-1"]
+    store.record_shard(b, "s1.parquet", 1, 10, "b1", ["m-1"])  # m-1 is in a shard of a, not yet of b
+    with pytest.raises(StoreError, match=r"already recorded"):
+        store.record_shard(b, "s1.parquet", 1, 10, "b1", ["m-2"])
+    store.record_shard(c, "s1.parquet", 1, 10, "c1", ["m-1"])  # the same name in another folder is its own
+
+
+def test_shard_errors_name_at_most_five_episodes(filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
+    store, _ = filled
+    out = str(tmp_path / "out")
+    missing = [f"x-{n}" for n in range(1, 8)]
+    with pytest.raises(StoreError) as raised:
+        store.record_shard(out, "s0.parquet", 7, 10, "00", missing)
+    assert str(raised.value).endswith("not stored: ['x-1', 'x-2', 'x-3', 'x-4', 'x-5']")
+    ids = ["a-1", "m-1", "m-2", "m-3", "m-4", "z-1"]
+    store.record_shard(out, "s0.parquet", 6, 10, "00", ids)
+    with pytest.raises(StoreError) as raised:
+        store.record_shard(out, "s1.parquet", 6, 10, "11", ids)
+    assert "['a-1', 'm-1', 'm-2', 'm-3', 'm-4'] (6 in all)" in str(raised.value)
+    with pytest.raises(StoreError, match="lists an episode twice"):
+        store.record_shard(out, "s2.parquet", 2, 10, "22", ["z-1", "z-1"])
+
+
+def test_rows_that_no_longer_validate_are_store_errors(filled: tuple[Store, dict[str, TaskBundle]], db: Path) -> None:
+    store, by_run = filled
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE episodes SET episode_json = '{\"id\": 1}' WHERE id = 'm-1'")
+        con.execute("UPDATE tasks SET bundle_json = '{\"seed\": \"x\"}' WHERE id = ?", (by_run["r1"].id,))
+    with pytest.raises(StoreError, match="no longer validates"):
+        store.get_episode("m-1")
+    with pytest.raises(StoreError, match="no longer validates"):
+        store.get_task(by_run["r1"].id)
+
+
+def test_find_task_ids_returns_five_by_default(db: Path) -> None:
+    with open_store(f"sqlite:///{db}") as store:
+        store.start_run("r1", "generate", _Config())
+        for seed in range(7):
+            store.save_task(make_bundle(seed), "r1")
+        assert len(store.find_task_ids("")) == 5
+        assert len(store.find_task_ids("", limit=6)) == 6
