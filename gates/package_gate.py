@@ -18,6 +18,7 @@ the do-nothing probe judged.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 import time
@@ -175,13 +176,26 @@ def _visible_text(path: str, data: bytes, file_type: str) -> str:
         raise Rejection("oracle_output_unreadable", f"{path}: {exc}") from exc
 
 
+def _stated_numbers(bundle: TaskBundle) -> set[float]:
+    """Numbers the task states on purpose: those in the params named by `provenance["stated_params"]`
+    (a workflow whose instruction gives the values to write: set `port` to 8443), and only where
+    the instruction really shows them. Every other number the oracle wrote is still probed."""
+    names = bundle.provenance.get("stated_params", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n in bundle.params for n in names):
+        raise Rejection("invalid_stated_params", f"provenance stated_params={names!r} must list names of the "
+                        f"task's params; its params are {sorted(bundle.params)}")
+    found = [numbers_in(json.dumps(bundle.params[name])) for name in names]
+    return set().union(*found) & numbers_in(bundle.instruction)
+
+
 def _no_answer_in_instruction(bundle: TaskBundle, outputs: dict[str, bytes]) -> None:
-    """A number the oracle computed (in an output, in no input) must not appear in the instruction."""
+    """A number the oracle computed (in an output, in no input) must not appear in the instruction,
+    unless the task states it as a value to write (`_stated_numbers`)."""
     types = {f.path: f.type for f in bundle.files}
     given = set().union(*(numbers_in(_visible_text(f.path, f.content or b"", f.type)) for f in bundle.inputs()))
     computed = set().union(*(numbers_in(_visible_text(p, d, types[p]), distinctive=True)
                              for p, d in outputs.items())) - given
-    leaked = sorted(computed & numbers_in(bundle.instruction))
-    if leaked and not bundle.provenance.get("copies_answer"):
+    leaked = sorted(computed & numbers_in(bundle.instruction) - _stated_numbers(bundle))
+    if leaked:
         raise Rejection("answer_in_instruction", f"the instruction gives away the expected result {leaked[:3]}",
                         values=[str(v) for v in leaked[:10]])

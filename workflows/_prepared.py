@@ -35,17 +35,20 @@ class Prepared(BaseModel):
 class PreparedWorkflow(Workflow[P]):
     """A workflow whose `draw` already made the inputs: `contents` returns them.
 
-    `states_values`: the instruction gives the values to write (set `port` to 8443, examples with
-    their results), so the package gate's answer-leak probe does not apply to its bundles.
+    `states_values`: the params whose values the instruction gives to write (set `port` to 8443,
+    examples with their results). The package gate's answer-leak probe lets exactly the numbers
+    of these params through (`provenance["stated_params"]`) and still probes every other number
+    the oracle wrote, also after a model rewrites the instruction.
     """
 
-    states_values: ClassVar[bool] = False
+    states_values: ClassVar[tuple[str, ...]] = ()
 
     def build(self, skill: Skill, seed: int) -> TaskBundle:
         bundle = super().build(skill, seed)
         if not self.states_values:
             return bundle
-        return bundle.model_copy(update={"provenance": {**bundle.provenance, "copies_answer": True}})
+        return bundle.model_copy(update={"provenance": {**bundle.provenance,
+                                                        "stated_params": list(self.states_values)}})
 
     def contents(self, ctx: WorkflowContext, params: P) -> dict[str, bytes]:
         if not params._files:

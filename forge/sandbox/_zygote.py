@@ -48,7 +48,7 @@ import socket
 import struct
 import time
 
-_PRELOAD = ("openpyxl", "docx", "pptx", "pytest")  # pytest: a code task's every check and probe runs it
+_PRELOAD = ("openpyxl", "docx", "pptx", "pypdf", "pytest")  # pytest: a code task's every check and probe runs it
 _SETTINGS = ("PYTHON", "LC_", "LANG", "TZ", "OPENBLAS", "OMP_", "MKL_")  # read at start-up only
 _MAX_REQUEST = 8 << 20  # argv + environ; larger ones run cold
 _MAX_FDS = 8  # listener, init pidfd, cgroup.procs per hierarchy

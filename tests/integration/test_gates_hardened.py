@@ -88,6 +88,31 @@ def test_each_failure_class_is_rejected_by_its_gate(reason: str, tmp_path: Path)
     assert (results[-1].gate, results[-1].passed, results[-1].reason) == (gate, False, expected), results[-1].message
 
 
+def leaking_total(provenance: dict, **params: object) -> TaskBundle:
+    """TOTAL's bundle whose instruction gives away the total, with this provenance and extra params
+    (as a model's rewrite of the instruction would leave it: provenance and params kept)."""
+    good = build(TOTAL, 4)
+    leaked = good.instruction + f" (For reference, the result is {column_total(good)}.)"
+    return good.model_copy(update={"instruction": leaked, "provenance": {**good.provenance, **provenance},
+                                   "params": {**good.params, **params}})
+
+
+@pytest.mark.parametrize("provenance, params, verdict", [
+    ({"copies_answer": True}, {}, "answer_in_instruction"),  # a flag switched the whole probe off once
+    ({"stated_params": ["columns"]}, {}, "answer_in_instruction"),  # stated, but not the total
+    ({"stated_params": ["total"]}, {"total": "TOTAL"}, "answer_in_instruction"),  # the total is not in it
+    ({"stated_params": ["total"]}, {"total": None}, None),  # the total is the value the task states
+    ({"stated_params": ["nope"]}, {}, "invalid_stated_params"),
+    ({"stated_params": "total"}, {}, "invalid_stated_params"),
+])
+def test_the_answer_leak_probe_lets_through_only_the_values_a_task_states(
+        provenance: dict, params: dict, verdict: str | None, tmp_path: Path) -> None:
+    total = column_total(build(TOTAL, 4))
+    params = {k: (total if v is None else v) for k, v in params.items()}
+    result = run_gate("package", leaking_total(provenance, **params), GateContext(scratch_root=tmp_path))
+    assert (result.passed, result.reason) == (verdict is None, verdict), result.message
+
+
 def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> None:
     first = build(SORT, 4)
     twin = first.model_copy(update={"seed": first.seed + 1})  # same instruction and parameters

@@ -65,7 +65,7 @@ class UpdateMember(PreparedWorkflow[Params]):
         checks=[CheckTemplate(func="json.values_set", bind={"keys": "keys", "values": "values"})],
     )
 
-    states_values = True  # the instruction gives the values to write
+    states_values = ("values",)  # the instruction gives these values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         count = ctx.rng.randint(5, 8)

@@ -44,7 +44,7 @@ class AddFunction(ProjectWorkflow):
                               paths={"file": "module", "test_file": "test_file"})],
     )
 
-    states_values = True  # the instruction gives the values to write
+    states_values = ("calls", "results")  # the instruction gives these values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         project = make_project(ctx.rng, ctx.faker)

@@ -40,7 +40,7 @@ class JsonEdit(PreparedWorkflow[Params]):
         checks=[CheckTemplate(func="json.values_set", bind={"keys": "keys", "values": "values"})],
     )
 
-    states_values = True  # the instruction gives the values to write
+    states_values = ("values",)  # the instruction gives these values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         config = make_app_config(ctx.rng, ctx.faker)

@@ -37,7 +37,7 @@ class IniEdit(PreparedWorkflow[Params]):
         checks=[CheckTemplate(func="text.ini_values", bind={"section": "section", "keys": "keys", "values": "values"})],
     )
 
-    states_values = True  # the instruction gives the values to write
+    states_values = ("values",)  # the instruction gives these values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
         config = make_config(ctx.rng, ctx.faker)
