@@ -5,13 +5,14 @@ tasks with files, file references per task, and the file-reference mix by kind. 
 profile (multi-app or not, the file types its tasks reference) is linear in the weights, so
 `plan_weights` fits them by projected gradient descent on the squared share errors, with a floor
 so every skill is still drawn and a small pull towards even weights so the fit is unique.
-Pure Python: a few dozen skills and ten shares need no solver library.
+Vectorised with numpy: thousands of skills, ten shares, a few thousand steps in well under a second.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.stats import FILE_KINDS, file_kind
@@ -64,35 +65,37 @@ def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLI
     if n == 0:
         return {}
     rows = _rows([profiles[i] for i in ids], target)
+    matrix = np.array([coefficients for coefficients, _, _ in rows])
+    goals = np.array([goal for _, goal, _ in rows])
+    importance = np.array([weight for _, _, weight in rows])
     low, high = floor / n, max(ceiling, 1.0 / n)
     # step 1/L, L bounding the gradient's Lipschitz constant; Nesterov momentum (FISTA) to converge fast
-    rate = 1.0 / (2 * (evenness + sum(importance * sum(c * c for c in coefficients) for coefficients, _, importance in rows)))
-    weights = previous = [1.0 / n] * n
+    rate = 1.0 / (2 * (evenness + float((importance[:, None] * matrix * matrix).sum())))
+    even = np.full(n, 1.0 / n)
+    weights = previous = even
     momentum = 1.0
     for _ in range(steps):
         following = (1 + (1 + 4 * momentum * momentum) ** 0.5) / 2
-        point = [w + (momentum - 1) / following * (w - p) for w, p in zip(weights, previous, strict=True)]
+        point = weights + (momentum - 1) / following * (weights - previous)
         momentum = following
-        grad = [2 * evenness * (w - 1.0 / n) for w in point]
-        for coefficients, goal, importance in rows:
-            error = sum(c * w for c, w in zip(coefficients, point, strict=True)) - goal
-            for i, c in enumerate(coefficients):
-                grad[i] += 2 * importance * error * c
-        previous, weights = weights, _project([w - rate * g for w, g in zip(point, grad, strict=True)], low, high)
-    return dict(zip(ids, weights, strict=True))
+        grad = 2 * evenness * (point - even) + 2 * matrix.T @ (importance * (matrix @ point - goals))
+        previous, weights = weights, _project(point - rate * grad, low, high)
+        if float(np.abs(weights - previous).max()) < 1e-12:  # converged
+            break
+    return dict(zip(ids, weights.tolist(), strict=True))
 
 
-def _project(values: list[float], low: float, high: float = 1.0) -> list[float]:
+def _project(values: np.ndarray, low: float, high: float = 1.0) -> np.ndarray:
     """Euclidean projection onto {low <= w <= high, sum w = 1}: clip(v - t) for the shift t that
     sums to 1, found by bisection (the sum falls monotonically as t grows)."""
-    below, above = min(values) - high, max(values) - low
-    for _ in range(100):
+    below, above = float(values.min()) - high, float(values.max()) - low
+    for _ in range(60):
         shift = (below + above) / 2
-        if sum(min(max(v - shift, low), high) for v in values) > 1.0:
+        if np.clip(values - shift, low, high).sum() > 1.0:
             below = shift
         else:
             above = shift
-    return [min(max(v - (below + above) / 2, low), high) for v in values]
+    return np.clip(values - (below + above) / 2, low, high)
 
 
 def predicted_mix(weights: Mapping[str, float], profiles: Mapping[str, SkillProfile]) -> dict[str, float]:

@@ -1,11 +1,15 @@
-"""Seeded skill sampling. `sample_skills`: categories take turns so no stratum crowds out the rest.
-`sample_mix`: per-skill quotas planned so the batch lands on a target mix (the published one by
-default: single vs multi-app, tasks with files, file references per task and their kinds)."""
+"""Seeded skill sampling, from the skills ready now (never one awaiting its environment).
+`sample_skills`: categories take turns so no stratum crowds out the rest. `sample_mix` (the default
+mix): per-skill weights planned so the batch lands on a target mix (the published one by default:
+single vs multi-app, tasks with files, file references per task and their kinds), drawn by
+systematic sampling over the skills ordered by single/multi-app, app, area and difficulty, so each
+of those strata gets its planned count give or take one."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -82,14 +86,31 @@ def mix_weights(taxonomy: Taxonomy, profiles: Mapping[str, SkillProfile],
     return {**{s: w * scale for s, w in fitted.items()}, **{s: even for s in unknown}}
 
 
-def quotas(weights: Mapping[str, float], n: int, rng: random.Random) -> dict[str, int]:
-    """`n` draws split by weight, each stratum getting floor(n*w) plus the largest remainders
-    (ties broken by `rng`): the batch's mix is the plan's, not a random walk around it."""
-    exact = {s: n * w for s, w in weights.items()}
-    counts = {s: int(v) for s, v in exact.items()}
-    order = sorted(exact, key=lambda s: (exact[s] - counts[s], rng.random()), reverse=True)
-    for s in order[: n - sum(counts.values())]:
-        counts[s] += 1
+def stratum(skill: Skill) -> tuple[str, str, str, int]:
+    """Where a skill sits: single vs multi-app, app, area, difficulty (what a batch is balanced over)."""
+    return ("multi" if len(set(skill.apps)) > 1 else "single", skill.id.split(".", 1)[0], skill.category,
+            skill.difficulty)
+
+
+def quotas(weights: Mapping[str, float], n: int, rng: random.Random,
+           strata: Mapping[str, tuple[object, ...]] | None = None) -> dict[str, int]:
+    """`n` draws split by weight, by systematic sampling over the skills ordered by stratum (shuffled
+    within one): n evenly spaced points, a random start, each skill taking the points that fall in its
+    stretch of the cumulative weight. Every skill gets floor or ceil of n*w, and every stratum at any
+    level (single/multi, app, area, difficulty: each a run of consecutive skills) its expected count
+    give or take one, so the batch's mix is the plan's, not a random walk around it."""
+    ids = sorted(weights)
+    rng.shuffle(ids)
+    if strata is not None:
+        ids.sort(key=lambda s: strata[s])
+    total = sum(weights.values())
+    start = rng.random()
+    counts: dict[str, int] = {}
+    reached = 0.0
+    for position, skill in enumerate(ids):
+        high = float(n) if position == len(ids) - 1 else reached + n * weights[skill] / total
+        counts[skill] = math.ceil(high - start) - math.ceil(reached - start)
+        reached = high
     return counts
 
 
@@ -101,7 +122,8 @@ def sample_mix(taxonomy: Taxonomy, n: int, seed: int, *, target: MixTarget = PUB
     skill may take."""
     rng = random.Random(seed)
     weights = mix_weights(taxonomy, load_profiles() if profiles is None else profiles, target, ceiling)
-    drawn = [skill for skill, count in sorted(quotas(weights, n, rng).items()) for _ in range(count)]
+    strata = {s: stratum(taxonomy.get(s)) for s in weights}
+    drawn = [skill for skill, count in sorted(quotas(weights, n, rng, strata).items()) for _ in range(count)]
     rng.shuffle(drawn)
     return [SkillSample(position=i, skill=taxonomy.get(s), seed=derive_seed(seed, i)) for i, s in enumerate(drawn)]
 

@@ -160,14 +160,20 @@ def sample(
               "references_per_task": PUBLISHED_MIX.references_per_task,
               **{f"files.{k}": v for k, v in PUBLISHED_MIX.file_mix.items()}}
     report = {"tasks": len(drawn), "skills": len({d.skill.id for d in drawn}), "mix": mix, "target": target,
-              "gap": {k: round(mix[k] - target[k], 4) for k in target}}
+              "gap": {k: round(mix[k] - target[k], 4) for k in target},
+              "strata": {"apps": dict(sorted(Counter(d.skill.id.split(".")[0] for d in drawn).items())),
+                         "areas": len({d.skill.category for d in drawn}),
+                         "difficulty": {str(k): v for k, v in sorted(Counter(d.skill.difficulty for d in drawn).items())}},
+              "awaiting_left_out": len(taxonomy.awaiting)}
     if as_json:
         typer.echo(json.dumps({**report, "draws": [[d.skill.id, d.seed] for d in drawn]}))
         return
     table = Table("share", "sample", "target", "gap")
     for key, goal in target.items():
         table.add_row(key, f"{mix[key]:.4f}", f"{goal:.4f}", f"{report['gap'][key]:+.4f}")
-    console.print(f"{report['tasks']} draws over {report['skills']} skills (seed {seed})")
+    console.print(f"{report['tasks']} draws over {report['skills']} skills and {report['strata']['areas']} areas "
+                  f"(seed {seed}; {report['awaiting_left_out']} skills awaiting their environment left out)")
+    console.print(f"by app: {report['strata']['apps']}; by difficulty: {report['strata']['difficulty']}")
     console.print(table)
 
 
