@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # cheapest tests and the most-used code first).
 BOUNDARIES = "tests/unit/test_check_boundaries.py::test_boundary"  # the contract's cases, not its bookkeeping
 TESTS: dict[str, list[str]] = {
-    "forge/checks/table.py": ["tests/unit/test_table_checks.py", BOUNDARIES],
-    "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", BOUNDARIES],
+    "forge/checks/table.py": ["tests/unit/test_table_checks.py", "tests/unit/test_table_edges.py", BOUNDARIES],
+    "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", "tests/unit/test_table_edges.py", BOUNDARIES],
     "forge/store/store.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
     "forge/store/tables.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
     "forge/store/_ledger.py": ["tests/unit/test_llm_ledger.py", "tests/unit/test_store.py"],

@@ -52,6 +52,16 @@ NEAR = {"new_header": "Revenue", "left": "Units", "right": "Price", "operation":
 KEEP_GT = {"column": "Units", "operator": ">", "threshold": 2}  # e (Units 2, the LAST row) is the boundary
 KEEP_GE = {"column": "Units", "operator": ">=", "threshold": 2}
 KEEP_TEXT = {"column": "Item", "operator": ">=", "threshold": "c"}
+RATIO = {"new_header": "Per", "left": "Units", "right": "Price", "operation": "ratio", "decimals": 2}
+RATIO_IN = table(["a", 3, 2.0], ["b", 5, 0], ["c", 6, -1.5], ["d", 7, 1])  # b has no ratio; c and d divide by -1.5, 1
+DIFF_IN = table(["a", 3, 2.0], ["d", 7, 0])  # a difference with 0 is defined (only a ratio's is not)
+DIFFERENCE = {**RATIO, "new_header": "Gap", "operation": "difference"}
+PLAIN = {"new_header": "Revenue", "left": "Units", "right": "Price", "operation": "product"}  # default tolerance 1e-6
+MANY = [[f"i{n:03d}", n, 1.0] for n in range(300)]  # past CPython's small-int cache: lengths compared by value
+SIX = [*ROWS, ["f", 1, 1.0]]
+WHEN = ["Item", "When"]
+NOON = dt.datetime(2024, 1, 2, 0, 30)  # half an hour after the date 2024-01-02 (a date is its midnight)
+TRAILING = table(*[[*r, None, "m"] for r in ROWS], header=[*HEADER, None, None])  # two unnamed columns at the end
 
 CASES: dict[str, list[Case]] = {
     "file.exists": [
@@ -99,6 +109,17 @@ CASES: dict[str, list[Case]] = {
              False, "Orders!A5 is 'a' but Orders!A6 is 'b'"),
         Case("one row doubled in place of its twin", table(A, B, B), {"column": "Units"}, False,
              "row 3 ['b', 1.0, 4.0] is not one of the input's rows", input=table(B, A, A)),
+        Case("300 rows sorted", table(*MANY), SORT, True, "300 rows sorted", input=table(*MANY[::-1])),
+        Case("a date before a datetime of the same day, then text",
+             table(["x", 2], ["z", dt.date(2024, 1, 2)], ["y", NOON], ["w", "soon"], header=WHEN), {"column": "When"},
+             True, input=table(["w", "soon"], ["y", NOON], ["x", 2], ["z", dt.date(2024, 1, 2)], header=WHEN)),
+        Case("a datetime before the date of its own day",
+             table(["x", 2], ["y", NOON], ["z", dt.date(2024, 1, 2)], ["w", "soon"], header=WHEN), {"column": "When"},
+             False, "is 2024-01-02T00:30:00 but",
+             input=table(["w", "soon"], ["y", NOON], ["x", 2], ["z", dt.date(2024, 1, 2)], header=WHEN)),
+        Case("the last row's price changed by 3e-7 (under the 6-place rounding)",
+             table(B, E, A, D, changed(C, 2, 1.25 + 3e-7)), SORT, True),
+        Case("two unnamed trailing columns dropped", table(B, E, A, D, C), SORT, False, input=TRAILING),
     ],
     "table.total_row": [
         Case("exact totals", table(*ROWS, ["Total", 18, 19.005]), TOTAL, True, "row 7 is a 'Total' row"),
@@ -126,6 +147,12 @@ CASES: dict[str, list[Case]] = {
         Case("min", table(*ROWS, ["Min", 1, 1.25]), {**TOTAL, "label": "Min", "aggregate": "min"}, True),
         Case("max where min is asked", table(*ROWS, ["Min", 7, 10.0]), {**TOTAL, "label": "Min", "aggregate": "min"},
              False),
+        Case("a label sorting after 'Total'", table(*ROWS, ["Totals", 18, 19.005]), TOTAL, False,
+             "is 'Totals', expected the label 'Total'"),
+        Case("six rows: the total at row 8", table(*SIX, ["Total", 19, 20.005]), TOTAL, True, "row 8 is a 'Total' row",
+             input=table(*SIX)),
+        Case("300 rows and no total row", table(*MANY), {**TOTAL, "columns": ["Units"]}, False,
+             "expected a 'Total' row at row 302", input=table(*MANY)),
     ],
     "table.derived_column": [
         Case("rounded half up", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51]), REVENUE, True,
@@ -160,6 +187,19 @@ CASES: dict[str, list[Case]] = {
         Case("just outside a tolerance", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 0.11]), NEAR,
              False),
         Case("just outside below", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 - 0.11]), NEAR, False),
+        Case("a ratio: a 0 divisor has no result, -1.5 and 1 do", with_col(RATIO_IN, "Per", [1.5, None, -4.0, 7.0]),
+             RATIO, True, input=RATIO_IN),
+        Case("a ratio: the last row (divisor 1) off by a step", with_col(RATIO_IN, "Per", [1.5, None, -4.0, 7.01]),
+             RATIO, False, "Orders!D5", input=RATIO_IN),
+        Case("a ratio: a negative divisor's result off by a step", with_col(RATIO_IN, "Per", [1.5, None, -4.01, 7.0]),
+             RATIO, False, "Orders!D4", input=RATIO_IN),
+        Case("a difference with 0 is checked", with_col(DIFF_IN, "Gap", [1.0, 7.0]), DIFFERENCE, True, input=DIFF_IN),
+        Case("a difference with 0, wrong in the last row", with_col(DIFF_IN, "Gap", [1.0, 7.5]), DIFFERENCE, False,
+             "Orders!D3", input=DIFF_IN),
+        Case("no rounding asked: float noise passes", with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 5e-7]),
+             PLAIN, True),
+        Case("no rounding asked: 1e-5 off in the last row fails",
+             with_col(table(*ROWS), "Revenue", [*EXACT_REVENUE, 2.51 + 1e-5]), PLAIN, False, "Orders!D6"),
     ],
     "table.rows_where": [
         Case("the rows over the threshold, in order", table(A, C, D), KEEP_GT, True),
@@ -184,6 +224,7 @@ CASES: dict[str, list[Case]] = {
         Case("text: the first row kept wrongly", table(A, C, D, E), KEEP_TEXT, False),
         Case("text equal, in another case", table(C), {**KEEP_TEXT, "operator": "==", "threshold": "C"}, True),
         Case("text equal: another row kept", table(C, D), {**KEEP_TEXT, "operator": "==", "threshold": "C"}, False),
+        Case("two unnamed trailing columns dropped", table(A, C, D), KEEP_GT, False, "column ''", input=TRAILING),
     ],
 }
 
