@@ -66,6 +66,14 @@ def task_record(bundle: TaskBundle, episodes: Iterable[Episode] = (), difficulty
                       episodes=[[step.channel for step in e.steps] for e in episodes])
 
 
+class FamilyTwins(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tasks: int
+    with_twin: int
+    rate: float
+
+
 class BatchStats(BaseModel):
     """The figures `forge stats` prints and writes (shares are fractions of 1)."""
 
@@ -80,6 +88,8 @@ class BatchStats(BaseModel):
     skills_used: int
     families_used: int
     near_twin_rate: float = Field(description="Share of tasks with another task at word 3-gram Jaccard >= 0.9.")
+    near_twins_by_family: dict[str, FamilyTwins] = Field(default_factory=dict, description=(
+        "Per family: its tasks, how many have a near twin in the batch, and the share (where phrasing work pays)."))
     difficulty: dict[str, int]
     steps: dict[str, int] = Field(description="Episodes by step count.")
     episodes: int
@@ -96,6 +106,9 @@ def batch_stats(records: list[TaskRecord]) -> BatchStats:
     kinds = Counter(file_kind(t) for r in records for t in r.file_types)
     references = sum(kinds.values())
     steps = Counter(len(e) for r in records for e in r.episodes)
+    twins = near_twins({r.task_id: r.instruction for r in records})
+    per_family = Counter(r.workflow for r in records)
+    twinned = Counter(r.workflow for r in records if r.task_id in twins)
     return BatchStats(
         tasks=n, single_app=_share(n - multi, n), multi_app=_share(multi, n),
         with_files=_share(sum(bool(r.file_types) for r in records), n),
@@ -103,7 +116,9 @@ def batch_stats(records: list[TaskRecord]) -> BatchStats:
         file_mix={k: _share(kinds[k], references) for k in FILE_KINDS},
         skills_used=len({s for r in records for s in r.skill_ids}),
         families_used=len({r.workflow for r in records}),
-        near_twin_rate=_share(len(near_twins({r.task_id: r.instruction for r in records})), n),
+        near_twin_rate=_share(len(twins), n),
+        near_twins_by_family={f: FamilyTwins(tasks=k, with_twin=twinned[f], rate=_share(twinned[f], k))
+                              for f, k in sorted(per_family.items())},
         difficulty={str(k): v for k, v in sorted(Counter(r.difficulty for r in records if r.difficulty).items())},
         steps={str(k): v for k, v in sorted(steps.items())},
         episodes=sum(steps.values()),

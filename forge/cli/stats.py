@@ -55,9 +55,13 @@ def stats(
         typer.echo(report.model_dump_json(indent=2))
         return
     table = Table("figure", "value")
-    for key, value in report.model_dump().items():
+    for key, value in report.model_dump(exclude={"near_twins_by_family"}).items():
         table.add_row(key, json.dumps(value) if isinstance(value, dict) else str(value))
     console.print(table)
+    worst = sorted(report.near_twins_by_family.items(), key=lambda kv: (-kv[1].rate, kv[0]))[:10]
+    if worst and worst[0][1].with_twin:
+        console.print("families with the most near twins: " + ", ".join(
+            f"{family} {twins.with_twin}/{twins.tasks}" for family, twins in worst if twins.with_twin))
     console.print(f"written to {target}")
 
 

@@ -43,6 +43,8 @@ def test_batch_figures_count_what_the_records_hold() -> None:
                               "document": 0.0, "pdf": round(1 / 7, 4), "other": round(1 / 7, 4)}
     assert (stats.skills_used, stats.families_used) == (3, 3)
     assert stats.near_twin_rate == 0.5  # a and b: one word apart in 30
+    assert {f: (t.tasks, t.with_twin, t.rate) for f, t in stats.near_twins_by_family.items()} == {
+        "w.x": (2, 2, 1.0), "w.y": (1, 0, 0.0), "w.z": (1, 0, 0.0)}
     assert stats.difficulty == {"1": 2, "3": 1}
     assert stats.steps == {"1": 1, "3": 1, "4": 2} and stats.episodes == 4
     assert stats.channels == {"gui": 6, "terminal": 6}
