@@ -20,6 +20,7 @@ import ast
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import sqlite3
@@ -52,6 +53,10 @@ TESTS: dict[str, list[str]] = {
     "forge/sandbox/_limits.py": ["tests/security/test_resource_limits.py"],
 }
 
+# A `-k` expression narrowing a module's tests (the boundary contract holds every check's cases;
+# a table mutant needs only the table ones, and those after the slow sandboxed project cases).
+SELECT: dict[str, str] = {"forge/checks/table.py": "table", "forge/checks/_compare.py": "table"}
+
 # Folders whose files speak for a module's tests beyond the test files themselves (cases read by a test).
 TEST_DATA: dict[str, list[str]] = {BOUNDARIES: ["tests/unit/boundary_cases"]}
 
@@ -74,9 +79,10 @@ PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:faker", "-p", "no
 NEEDS_CONFTEST = ("tests/integration/", "tests/security/")
 
 
-def _pytest_args(tests: list[str]) -> list[str]:
+def _pytest_args(module: str, tests: list[str]) -> list[str]:
     conftest = any(t.startswith(NEEDS_CONFTEST) for t in tests)
-    return [*PYTEST_ARGS, *([] if conftest else ["--noconftest"])]
+    select = ["-k", SELECT[module]] if module in SELECT else []
+    return [*PYTEST_ARGS, *([] if conftest else ["--noconftest"]), *select]
 
 
 def _test_files(tests: list[str]) -> list[str]:
@@ -100,13 +106,13 @@ def _copy_tree(dest: Path) -> None:
 
 
 def _config(module: str, tests: list[str], timeout_s: float) -> str:
-    command = [sys.executable, "-m", "pytest", *_pytest_args(tests), *tests]
+    command = [sys.executable, "-m", "pytest", *_pytest_args(module, tests), *tests]
     return (
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(module)}\n"
         f"timeout = {timeout_s}\n"
         "excluded-modules = []\n"
-        f"test-command = {json.dumps(' '.join(command))}\n"
+        f"test-command = {json.dumps(shlex.join(command))}\n"
         "[cosmic-ray.distributor]\n"
         'name = "local"\n'
     )
@@ -211,7 +217,7 @@ def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
     are tried again (tests only ever get stronger, so a killed mutant stays killed)."""
     session = _kept_session(module, sessions)
     stamp = session.with_suffix(".tests")
-    tests_digest = _digest(_test_files(tests))
+    tests_digest = _digest(_test_files(tests)) + SELECT.get(module, "")
     if session.exists() and (not stamp.exists() or stamp.read_text() != tests_digest):
         with sqlite3.connect(session) as db:
             db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
@@ -232,13 +238,13 @@ def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) ->
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
         (tree / "cr.toml").write_text(_config(module, tests, per_mutant_s))
         if not session.exists():
-            baseline = subprocess.run([sys.executable, "-m", "pytest", *_pytest_args(tests), *tests],
+            baseline = subprocess.run([sys.executable, "-m", "pytest", *_pytest_args(module, tests), *tests],
                                       cwd=tree, env=env, capture_output=True, text=True, check=False)
             if baseline.returncode != 0:
                 return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
             session.parent.mkdir(parents=True, exist_ok=True)
             _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
-            session.with_suffix(".tests").write_text(_digest(_test_files(tests)))
+            session.with_suffix(".tests").write_text(_digest(_test_files(tests)) + SELECT.get(module, ""))
         _skip_equivalent(session, ROOT / module)
         complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
                                timeout_s=max(1.0, budget_s - (time.monotonic() - started)))
