@@ -25,11 +25,20 @@ from preparers.filetypes.csv import write_csv as write_table_csv
 from preparers.spreadsheet import Table, make_table
 
 __all__ = ["GROUP_KEYS", "JsonContent", "Table", "dump_json", "make_app_config", "make_contacts", "make_customer_orders",
-           "make_orders_export", "make_table", "write_csv"]
+           "make_orders_export", "make_records", "make_table", "write_csv"]
 
 # Columns a table kind is naturally summarised by (a category with repeats), per kind.
 GROUP_KEYS: dict[str, list[str]] = {"sales": ["Region", "Product"], "employees": ["Department"],
                                     "inventory": ["Warehouse"], "budget": ["Project", "Quarter"]}
+
+
+_MOST_ROWS = {"inventory": 50}  # distinct items the inventory generator can name
+
+
+def make_records(rng: random.Random, faker: Faker, rows: int) -> Table:
+    """A table of a drawn kind with about `rows` rows (fewer where the kind cannot make that many)."""
+    kind = rng.choice(sorted(GROUP_KEYS))
+    return make_table(rng, faker, kind=kind, rows=min(rows, _MOST_ROWS.get(kind, rows)))
 
 
 def write_csv(table: Table) -> bytes:

@@ -28,6 +28,10 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_dedupe", {"by": "key", "keep": "last", "messy": False}),
     ("data.csv_join", {"how": "inner"}),
     ("data.csv_join", {"how": "left"}),
+    ("data.csv_filter", {"condition": "above"}),
+    ("data.csv_filter", {"condition": "at_most"}),
+    ("data.csv_filter", {"condition": "equals_text"}),
+    ("data.csv_filter", {"condition": "on_or_after"}),
     ("data.json_flatten", {"per_item": True}),
     ("data.json_flatten", {"per_item": False}),
     ("text.whitespace_cleanup", {"tabs": True, "collapse_blank": True, "in_place": True}),
@@ -46,6 +50,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.add_docstrings", {"style": "plain", "module_docstring": False}),
     ("multi.csv_summary_sheet", {"aggregate": "average", "order": "largest_first", "messy_keys": True}),
     ("multi.json_to_sheet", {"per_item": True}),
+    ("multi.sheet_filter_to_csv", {"condition": "on_or_after"}),
+    ("multi.sheet_filter_to_csv", {"condition": "equals_text"}),
     ("multi.sheet_to_markdown", {"heading": True, "right_align": True}),
 ]
 

@@ -36,7 +36,7 @@ class AddDocstrings(ProjectWorkflow):
     spec = WorkflowSpec(
         name="code.add_docstrings", apps=["code"], params=Params, skill_params=Options,
         phrasings=[
-            "None of the functions in {{ module }} ({{ folder }}/) are documented. Add a docstring to every top-level "
+            "The functions in {{ module }} ({{ folder }}/) have no documentation at all. Add a docstring to every top-level "
             "function{% if module_docstring %} and one at the top of the module{% endif %}{% if style == 'google' %}, "
             "Google style: a summary line, an `Args:` section with one `name: description` line per parameter, and a "
             "`Returns:` section{% endif %}. Don't change any code, only add docstrings.",

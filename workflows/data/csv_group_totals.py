@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from forge.models import ReferenceSolution
-from preparers.data import GROUP_KEYS, make_table, write_csv
+from preparers.data import GROUP_KEYS, make_records, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
@@ -71,7 +71,7 @@ class CsvGroupTotals(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        table = make_table(ctx.rng, ctx.faker, rows=ctx.rng.randint(40, 160))
+        table = make_records(ctx.rng, ctx.faker, ctx.rng.randint(40, 160))
         aggregate = opts.aggregate or ctx.rng.choice(["sum", "count", "average", "max", "min"])
         key = ctx.rng.choice(GROUP_KEYS[table.kind])
         value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)

@@ -36,13 +36,13 @@ class ChecksumManifest(FolderWorkflow[Params]):
             "format `sha256sum` produces (`<sha256>  <path>`, two spaces) with one line per {% if extension %}"
             "{{ extension }} file{% else %}file{% endif %} in {{ folder }}/, paths relative to the folder, sorted by "
             "path. Don't touch the folder itself.",
-            "Can you generate SHA-256 checksums for {% if extension %}the {{ extension }} files in{% else %}everything "
+            "Can you generate SHA256 checksums for {% if extension %}the {{ extension }} files in{% else %}everything "
             "in{% endif %} {{ folder }}/ and save them to {{ report }}? Same layout as sha256sum output, relative "
             "paths, sorted by name, so we can run `sha256sum -c` later.",
             "sha256sum of {% if extension %}{{ folder }}/*{{ extension }}{% else %}every file in {{ folder }}/"
             "{% endif %} -> {{ report }} (relative paths, sorted; folder read-only).",
         ],
-        criteria=["One correct SHA-256 line per file asked for, sorted by path.", "The folder is unchanged."],
+        criteria=["One correct SHA256 line per file asked for, sorted by path.", "The folder is unchanged."],
         files=[FileSlot(param="folder", type="tree", role="input", description="A Downloads folder"),
                FileSlot(param="report", type="txt", description="The checksum manifest")],
         checks=[CheckTemplate(func="tree.checksums_listed", bind={"folder": "folder", "extension": "extension"})],
@@ -72,5 +72,5 @@ class ChecksumManifest(FolderWorkflow[Params]):
             open({lit(params.report)}, "w").write("".join(line + "\\n" for line in lines))
             print(len(lines), "files")
         """
-        return solution(script_step(script, f"I hash each file of {params.folder}/ with SHA-256 and write the "
+        return solution(script_step(script, f"I hash each file of {params.folder}/ with SHA256 and write the "
                                     f"manifest, sorted by path, to {params.report}.", f"Checksum {params.folder}/"))

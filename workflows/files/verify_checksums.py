@@ -23,13 +23,13 @@ class VerifyChecksums(FolderWorkflow[Params]):
     spec = WorkflowSpec(
         name="files.verify_checksums", apps=["files"], params=Params,
         phrasings=[
-            "I restored {{ folder }}/ from a backup and I'm not sure it's intact. {{ manifest }} has the SHA-256 of "
+            "I restored {{ folder }}/ from a backup and I'm not sure it's intact. {{ manifest }} has the SHA256 of "
             "every file as it was (sha256sum format). Check the folder against it and write the paths (relative to "
             "{{ folder }}/, sorted) of the files that are missing or don't match, one per line, to {{ report }}. "
             "Don't modify anything in the folder.",
             "Could you run a checksum verification of {{ folder }}/ against {{ manifest }}? I only need the list of "
             "failures (changed or missing files), one relative path per line in sorted order, in {{ report }}.",
-            "Verify {{ folder }}/ with {{ manifest }} (sha256); failing paths (mismatch or missing), sorted, one per "
+            "Verify {{ folder }}/ with {{ manifest }} (sha256sum); failing paths (mismatch or missing), sorted, one per "
             "line -> {{ report }}. Folder read-only.",
         ],
         criteria=["Exactly the changed and missing files are listed.", "The folder is unchanged."],

@@ -15,9 +15,10 @@ from workflows.multi import (  # noqa: F401  (register on import)
     json_to_sheet,
     outline_to_slides,
     pdf_table_to_sheet,
+    sheet_filter_to_csv,
     sheet_to_markdown,
     sheet_to_report,
 )
 
 __all__ = ["csv_summary_sheet", "csv_to_report", "data_to_code", "json_to_sheet", "outline_to_slides",
-           "pdf_table_to_sheet", "sheet_to_markdown", "sheet_to_report"]
+           "pdf_table_to_sheet", "sheet_filter_to_csv", "sheet_to_markdown", "sheet_to_report"]
