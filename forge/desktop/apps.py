@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.desktop.browser import WebApp, launch_chromium, launch_site
-from forge.desktop.display import DESKTOP_TMP, DesktopError
+from forge.desktop.display import DESKTOP_TMP, DesktopError, start_app
 from forge.models.gui_plan import AppLaunch, AppName
 from forge.registry import Registry
 from forge.sandbox import Sandbox
@@ -74,18 +74,17 @@ def launch_office(sandbox: Sandbox, app: AppName, file: str, instance: int) -> s
     profile = f"{DESKTOP_TMP}/lo-profile-{instance}"
     xcu = base64.b64encode(profile_xcu().encode()).decode()
     target = shlex.quote(f"/job/{file}")
-    script = (
-        f"mkdir -p {profile}/user && echo {xcu} | base64 -d > {profile}/user/registrymodifications.xcu && "
-        f"test -f {target} && "
-        f"(DISPLAY=:0 SAL_USE_VCLPLUGIN=gen HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache soffice -env:UserInstallation=file://{profile} "
-        f"--norestore --nologo --nodefault --nolockcheck {_SWITCH[app]} {target} "
-        f">{DESKTOP_TMP}/soffice-{instance}.log 2>&1 &)"
-    )
-    result = sandbox.run(script, timeout_s=15)
-    if result.exit_code != 0:
-        raise DesktopError(f"could not start {app} on {file}: {(result.stderr or result.stdout).strip() or 'no such file'}; "
-                           "LibreOffice with its X11 interface is `apt-get install libreoffice-calc "
-                           "libreoffice-writer libreoffice-impress` (scripts/dev.sh)")
+    prepared = sandbox.run(f"mkdir -p {profile}/user && echo {xcu} | base64 -d > {profile}/user/registrymodifications.xcu "
+                           f"&& test -f {target}", timeout_s=15)
+    if prepared.exit_code != 0:
+        raise DesktopError(f"could not start {app} on {file}: {(prepared.stderr or prepared.stdout).strip() or 'no such file'}")
+    try:
+        start_app(sandbox, f"soffice -env:UserInstallation=file://{profile} --norestore --nologo --nodefault "
+                           f"--nolockcheck {_SWITCH[app]} {target}", f"{DESKTOP_TMP}/soffice-{instance}.log",
+                  env=f"DISPLAY=:0 SAL_USE_VCLPLUGIN=gen HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache")
+    except DesktopError as exc:
+        raise DesktopError(f"{exc}; LibreOffice with its X11 interface is `apt-get install libreoffice-calc "
+                           "libreoffice-writer libreoffice-impress` (scripts/dev.sh)") from exc
     return profile
 
 

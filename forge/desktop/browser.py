@@ -20,7 +20,7 @@ import shlex
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from forge.desktop.display import DESKTOP_TMP, DesktopError
+from forge.desktop.display import DESKTOP_TMP, DesktopError, start_app
 from forge.sandbox import Sandbox
 
 CDP_PORT = 9222
@@ -76,15 +76,13 @@ def launch_chromium(sandbox: Sandbox, url: str, size: tuple[int, int], instance:
         f"--host-resolver-rules={RESOLVER_RULES}", "--window-position=0,0", f"--window-size={size[0]},{size[1]}",
         f"--app={url}",
     ]
-    script = (f"mkdir -p {profile} && b= && for c in {' '.join(CHROMIUM_BINARIES)}; do "
-              'test -x "$c" && { b=$c; break; }; done && test -n "$b" && '
-              
-              f"(DISPLAY=:0 HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache XDG_CONFIG_HOME={DESKTOP_TMP}/config "
-              f"\"$b\" {' '.join(shlex.quote(f) for f in flags)} >{DESKTOP_TMP}/chromium-{instance}.log 2>&1 &)")
-    result = sandbox.run(script, timeout_s=15)
-    if result.exit_code != 0:
-        raise DesktopError(f"could not start Chromium: {result.stderr.strip() or 'not installed'}; "
-                           "install it with `apt-get install chromium` (scripts/dev.sh does)")
+    found = sandbox.run(f"mkdir -p {profile} && for c in {' '.join(CHROMIUM_BINARIES)}; do "
+                        'test -x "$c" && { echo "$c"; break; }; done', timeout_s=15)
+    binary = found.stdout.strip()
+    if found.exit_code != 0 or not binary:
+        raise DesktopError("Chromium is missing; install it with `apt-get install chromium` (scripts/dev.sh does)")
+    start_app(sandbox, " ".join(shlex.quote(a) for a in [binary, *flags]), f"{DESKTOP_TMP}/chromium-{instance}.log",
+              env=f"DISPLAY=:0 HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache XDG_CONFIG_HOME={DESKTOP_TMP}/config")
     return profile
 
 

@@ -14,6 +14,7 @@ Host layout::
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import random
@@ -77,18 +78,6 @@ def sandbox_pids(sandbox: Sandbox) -> list[int]:
     return sorted(found)
 
 
-def find_process(sandbox: Sandbox, name: str) -> int | None:
-    """Host pid of the sandbox's newest process whose command name is `name`."""
-    matches = []
-    for pid in sandbox_pids(sandbox):
-        try:
-            if Path(f"/proc/{pid}/comm").read_text().strip() == name:
-                matches.append(pid)
-        except OSError:
-            continue
-    return max(matches) if matches else None
-
-
 def kill_pid(pid: int, grace_s: float = 2.0) -> None:
     """SIGTERM, then SIGKILL after `grace_s`; a pid already gone is fine."""
     try:
@@ -108,10 +97,45 @@ def kill_pid(pid: int, grace_s: float = 2.0) -> None:
 
 def _alive(pid: int) -> bool:
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = _state(pid)
     except (OSError, IndexError):
         return False
     return state not in ("Z", "X")
+
+
+_HOLD = "forge-hold"
+_holds = itertools.count()
+
+
+def start_app(sandbox: Sandbox, argv: str, log: str, env: str = "", timeout_s: float = 10.0) -> int:
+    """Start `argv` (a shell-quoted command line) in the background in the sandbox; returns its host pid.
+
+    The process starts held (a shell that stops itself before it execs the app, tagged on its
+    command line), so the host finds exactly it, not a same-named process the agent started,
+    and then lets it go. Its CPU time is bounded as the episode's sandbox sets it: see
+    `forge.harness.computer_use.desktop_limits` (per-process RLIMIT_CPU would end an app mid-task).
+    """
+    tag = f"{_HOLD}-{next(_holds)}"
+    script = f"({env} sh -c 'kill -STOP $$; exec \"$@\"' {tag} {argv} >{log} 2>&1 &)"
+    result = sandbox.run(script, timeout_s=timeout_s)
+    if result.exit_code != 0:
+        raise DesktopError(f"could not start {argv.split()[0]}: {result.stderr.strip() or result.stdout.strip()}")
+    marker = f"\0{tag}\0".encode()
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for pid in sandbox_pids(sandbox):
+            try:
+                if marker in Path(f"/proc/{pid}/cmdline").read_bytes() and _state(pid) == "T":
+                    os.kill(pid, signal.SIGCONT)
+                    return pid
+            except OSError:
+                continue
+        time.sleep(0.01)
+    raise DesktopError(f"{argv.split()[0]} did not start within {timeout_s}s")
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
 def _abstract_sockets() -> str:
@@ -165,25 +189,20 @@ class Display:
     @classmethod
     def start(cls, sandbox: Sandbox, spec: DisplaySpec | None = None) -> Display:
         spec = spec or DisplaySpec()
-        script = (
-            f"mkdir -p {DESKTOP_TMP} && "
-            f"(HOME={DESKTOP_TMP} Xvfb :0 -screen 0 {spec.width}x{spec.height}x24 -nolisten tcp -noreset "
-            f">{DESKTOP_TMP}/xvfb.log 2>&1 &)"
-        )
-        result = sandbox.run(script, timeout_s=10)
-        if result.exit_code != 0:
-            raise DesktopError(f"could not start Xvfb in the sandbox: {result.stderr.strip() or result.stdout.strip()}; "
-                               "install it with `apt-get install xvfb` (scripts/dev.sh does)")
+        sandbox.run(f"mkdir -p {DESKTOP_TMP}", timeout_s=10)
+        try:
+            xvfb = start_app(sandbox, f"Xvfb :0 -screen 0 {spec.width}x{spec.height}x24 -nolisten tcp -noreset",
+                             f"{DESKTOP_TMP}/xvfb.log", env=f"HOME={DESKTOP_TMP}")
+        except DesktopError as exc:
+            raise DesktopError(f"{exc}; is Xvfb installed? (`apt-get install xvfb`, scripts/dev.sh does)") from exc
         deadline = time.monotonic() + spec.start_timeout_s
-        xvfb = None
-        while time.monotonic() < deadline:
-            xvfb = xvfb or find_process(sandbox, "Xvfb")
-            if xvfb is not None and Path(f"/proc/{xvfb}/root/tmp/.X11-unix/X0").exists():
-                break
+        while not Path(f"/proc/{xvfb}/root/tmp/.X11-unix/X0").exists():
+            if not _alive(xvfb) or time.monotonic() > deadline:
+                kill_pid(xvfb)
+                log = sandbox.run(f"cat {DESKTOP_TMP}/xvfb.log", timeout_s=5).stdout.strip()
+                raise DesktopError(f"Xvfb did not come up within {spec.start_timeout_s}s: {log or 'no log'}; "
+                                   "install it with `apt-get install xvfb` (scripts/dev.sh does)")
             time.sleep(0.02)
-        else:
-            log = sandbox.run(f"cat {DESKTOP_TMP}/xvfb.log", timeout_s=5).stdout.strip()
-            raise DesktopError(f"Xvfb did not come up within {spec.start_timeout_s}s: {log or 'no log'}")
         number = _claim_display(f"/proc/{xvfb}/root/tmp/.X11-unix/X0")
         display = cls(sandbox, spec, xvfb, None, number)
         if spec.window_manager:
@@ -196,14 +215,12 @@ class Display:
         return display
 
     def _start_window_manager(self, deadline: float) -> int:
-        result = self.sandbox.run(f"(DISPLAY=:0 HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache openbox --sm-disable >{DESKTOP_TMP}/openbox.log 2>&1 &)", timeout_s=10)
-        while time.monotonic() < deadline:
-            pid = find_process(self.sandbox, "openbox")
-            if pid is not None:
-                return pid
-            time.sleep(0.02)
-        raise DesktopError(f"openbox did not start: {result.stderr.strip() or 'no output'}; "
-                           "install it with `apt-get install openbox` (scripts/dev.sh does)")
+        try:
+            return start_app(self.sandbox, "openbox --sm-disable", f"{DESKTOP_TMP}/openbox.log",
+                             env=f"DISPLAY=:0 HOME={DESKTOP_TMP} XDG_CACHE_HOME={DESKTOP_TMP}/cache",
+                             timeout_s=max(1.0, deadline - time.monotonic()))
+        except DesktopError as exc:
+            raise DesktopError(f"{exc}; install openbox with `apt-get install openbox` (scripts/dev.sh does)") from exc
 
     def alive(self) -> bool:
         return _alive(self.xvfb_pid)

@@ -9,6 +9,7 @@ malformed call into an error observation. The desktop of an episode is opened by
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,6 +20,7 @@ from forge.environment import TaskEnvironment
 from forge.harness.tools import TOOLS, Tool
 from forge.models import HarnessConfig, Observation, TaskBundle
 from forge.models.gui_plan import AppLaunch, AppName
+from forge.sandbox import SandboxLimits
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +31,19 @@ ACTIVE_DESKTOP: ContextVar[object | None] = ContextVar("forge_active_desktop", d
 APP_BY_FILE_TYPE: dict[str, AppName] = {
     "xlsx": "calc", "ods": "calc", "csv": "calc", "docx": "writer", "odt": "writer", "pptx": "impress", "odp": "impress",
 }
+
+
+def desktop_limits(limits: SandboxLimits | None) -> SandboxLimits:
+    """The sandbox limits of an episode with a desktop: no per-process CPU-time cap short of its wall time.
+
+    RLIMIT_CPU (`cpu_seconds`) is per process and meant for one terminal command; Xvfb and an
+    office suite or a browser live for the whole episode and would be killed mid-task once they
+    used that much CPU. What bounds them instead is what bounds the whole sandbox: its cgroup
+    (memory, processes) and its wall time, past which every process in it is killed. A terminal
+    command in a hybrid episode keeps its wall-clock bound (`guard_command`).
+    """
+    limits = limits or SandboxLimits()
+    return limits.model_copy(update={"cpu_seconds": max(limits.cpu_seconds, math.ceil(limits.wall_time_s))})
 
 
 def default_opens(task: TaskBundle) -> list[AppLaunch]:
@@ -73,6 +88,33 @@ def episode_desktop(env: TaskEnvironment, task: TaskBundle, harness: HarnessConf
         ACTIVE_DESKTOP.reset(token)
         _DESKTOPS.pop(env, None)
         desktop.close()
+
+
+GUARD_MARK = "[forge: the command timed out]"
+_GUARD_GRACE_S = 2
+
+
+def guard_command(env: TaskEnvironment, command: str, timeout_s: float | None) -> tuple[str, float | None]:
+    """In an episode with a desktop: `command` bounded inside the sandbox, and a host timeout past that bound.
+
+    A command the host times out costs the whole sandbox (its shell is killed and restarted), and
+    the display and apps live in it. So a guard in the command's own subshell ends the command's
+    processes at `timeout_s` (TERM, then KILL; the subshell itself last, for a busy shell loop)
+    and writes `GUARD_MARK` to stderr; the shell, the display and the apps stay. Disowned, so a
+    `wait` in the command does not wait for it; it ends as soon as the command does.
+    Without a desktop, the command is returned as it is.
+    """
+    if desktop_of(env) is None:
+        return command, timeout_s
+    budget = timeout_s or env.sandbox.limits.command_timeout_s
+    polls = max(1, round(budget * 5))
+    guard = (
+        f"__forge_cmd_pid=$BASHPID; ( for __i in $(seq {polls}); do sleep 0.2; kill -0 $__forge_cmd_pid 2>/dev/null "
+        f"|| exit 0; done; echo '{GUARD_MARK}' >&2; for __s in TERM KILL; do for __c in $(pgrep -P $__forge_cmd_pid); "
+        f"do [ $__c != $BASHPID ] && kill -$__s $__c 2>/dev/null; done; sleep {_GUARD_GRACE_S}; done; "
+        "kill -KILL $__forge_cmd_pid 2>/dev/null ) & disown $! 2>/dev/null; unset __forge_cmd_pid\n"
+    )
+    return guard + command, budget + 3 * _GUARD_GRACE_S + 2
 
 
 def _computer_use(env: TaskEnvironment, args) -> Observation:  # args: ComputerUseArguments

@@ -9,7 +9,7 @@ from typing import Protocol
 from forge.checks import FinalState
 from forge.environment import TaskEnvironment
 from forge.errors import ForgeError, ModelError, SandboxError
-from forge.harness.computer_use import episode_desktop
+from forge.harness.computer_use import desktop_limits, episode_desktop
 from forge.harness.runner import LoopResult, episode_id, run_loop
 from forge.harness.teacher import Teacher
 from forge.judge.filter import decide
@@ -55,6 +55,8 @@ def run_episode(
                   teacher=teacher.info, judge=judge.name)
     loop: LoopResult | None = None
     try:
+        if harness.environment.desktop:  # the apps live all episode: no per-process CPU cap (see desktop_limits)
+            limits = desktop_limits(limits)
         with TaskEnvironment(task, scratch_root, limits=limits, backend=backend) as env:
             env.materialize()
             with episode_desktop(env, task, harness):  # no-op without a desktop; closed before judging

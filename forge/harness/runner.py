@@ -51,10 +51,20 @@ def run_loop(env: TaskEnvironment, task: TaskBundle, harness: HarnessConfig, tea
             return LoopResult(steps=steps, end_reason="step_limit",
                               message=f"step limit {harness.scaffold.max_steps} reached")
         steps.append(_step(env, turn, harness, len(steps), started))
+        if _terminated(steps[-1]):  # computer_use `terminate`: the teacher says it is done
+            gave_up = steps[-1].tool_call.arguments.get("status") != "success"
+            return LoopResult(steps=steps, end_reason="finished",
+                              message="the teacher ended with terminate(failure)" if gave_up else None)
         malformed_in_a_row = malformed_in_a_row + 1 if turn.malformed else 0
         if malformed_in_a_row >= limit:
             return LoopResult(steps=steps, end_reason="malformed_calls",
                               message=f"{limit} malformed tool calls in a row; the last: {turn.malformed}")
+
+
+def _terminated(step: Step) -> bool:
+    call = step.tool_call
+    return (step.error is None and call is not None and call.name == "computer_use"
+            and call.arguments.get("action") == "terminate" and step.observation.exit_code == 0)
 
 
 def _step(env: TaskEnvironment, turn: TeacherTurn, harness: HarnessConfig, index: int, started: float) -> Step:

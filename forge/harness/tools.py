@@ -47,13 +47,21 @@ class BashArguments(BaseModel):
 
 
 def _bash(env: TaskEnvironment, args: BashArguments) -> Observation:
-    result = env.run(args.command, timeout_s=args.timeout_s)
+    from forge.harness.computer_use import GUARD_MARK, guard_command  # a desktop episode keeps its display
+
+    command, timeout_s = guard_command(env, args.command, args.timeout_s)
+    result = env.run(command, timeout_s=timeout_s)
+    guarded = GUARD_MARK in result.stderr
+    stderr = result.stderr.replace(GUARD_MARK + "\n", "") if guarded else result.stderr
     text = result.stdout
-    if result.stderr:
-        text += ("\n" if text and not text.endswith("\n") else "") + f"[stderr]\n{result.stderr}"
-    if result.timed_out:
+    if stderr:
+        text += ("\n" if text and not text.endswith("\n") else "") + f"[stderr]\n{stderr}"
+    if guarded:
+        text += "\n[timed out; the command's processes were killed, the desktop is still there]"
+    elif result.timed_out:
         text += "\n[timed out; the shell was restarted]"
-    return Observation(text=text, exit_code=result.exit_code, timed_out=result.timed_out, truncated=result.truncated)
+    return Observation(text=text, exit_code=result.exit_code, timed_out=result.timed_out or guarded,
+                       truncated=result.truncated)
 
 
 TOOLS.add("bash", Tool(
