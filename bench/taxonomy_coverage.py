@@ -1,18 +1,20 @@
 """Benchmark: the WHOLE taxonomy, once: every skill built by its family and put through the gates.
 
     python bench/taxonomy_coverage.py [--workers 2] [--seed 0] [--no-libreoffice] [--only spreadsheet]
+    python bench/taxonomy_coverage.py --sample 200     # a stratified sample: every family at least once
     python bench/taxonomy_coverage.py --batch 2000     # also: a batch drawn at the default mix, measured
 
 Prints one JSON object: skills tried, verified, failed (each with its gate or workflow and the
-reason), awaiting their environment (skills whose source row names one, e.g. web sites, reported
-apart and not run), and seconds. A skill passes when its task clears every gate except the
+reason, and per family), awaiting their environment (skills whose source row names one, e.g. web
+sites, reported apart and not run), and seconds. A skill passes when its task clears every gate except the
 duplicate one (one task per skill has nothing to be a duplicate of): the file gate (with the
 LibreOffice round trip), consistency, and the package gate's sandboxed do-nothing, oracle and
 mutation probes. A family that raises is recorded against the skill; the run goes on.
 
 `--batch N` also draws N skills with the default (published) mix, builds each task (no gates: the
 figures are about what the families write) and adds `forge.stats` over them: the realised mix
-measured on the bundles themselves, and the near-twin rate of their instructions.
+measured on the bundles themselves, and the near-twin rate of their instructions, overall and per
+family (where phrasing work pays).
 """
 
 from __future__ import annotations
@@ -35,9 +37,7 @@ from forge.models import Skill
 from forge.stats import batch_stats, task_record
 from gates import GATE_ORDER, GateContext, run_gate
 from skills import derive_seed, load_taxonomy
-from skills.builder import MANIFEST
-from skills.sampler import sample_mix
-from skills.taxonomy import DEFAULT_TAXONOMY
+from skills.sampler import coverage_sample, sample_mix
 from workflows import WORKFLOWS
 
 _CTX: GateContext | None = None
@@ -104,12 +104,18 @@ def measure_batch(n: int, seed: int, ceiling: float = 1.0) -> dict[str, object]:
             "stats": batch_stats(list(unique.values())).model_dump()}
 
 
-def awaiting_environment() -> dict[str, str]:
-    """Skills the builder marked as needing an environment that does not exist yet."""
-    try:
-        return dict(json.loads((DEFAULT_TAXONOMY / MANIFEST).read_text(encoding="utf-8"))["awaiting_environment"])
-    except (OSError, ValueError, KeyError):
-        return {}
+def by_family(outcomes: list[SkillCoverage]) -> dict[str, dict[str, object]]:
+    """Per family with a failure: skills tried and failed, and the distinct reasons (first three)."""
+    tried = Counter(o.workflow for o in outcomes)
+    failed = [o for o in outcomes if not o.verified]
+    reasons: dict[str, list[str]] = {}
+    for outcome in failed:
+        known = reasons.setdefault(outcome.workflow, [])
+        reason = f"{outcome.stage}: {outcome.reason}"[:300]
+        if reason not in known and len(known) < 3:
+            known.append(reason)
+    count = Counter(o.workflow for o in failed)
+    return {f: {"tried": tried[f], "failed": count[f], "reasons": reasons[f]} for f in sorted(count)}
 
 
 def main() -> None:
@@ -117,14 +123,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="only skills whose id starts with one of these")
+    parser.add_argument("--sample", type=int, default=0,
+                        help="a stratified sample of about this many skills, every family at least once (0: all)")
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
     parser.add_argument("--batch", type=int, default=0, help="also build and measure a batch of this size")
     parser.add_argument("--ceiling", type=float, default=1.0, help="the batch's most per skill (sample_mix)")
     args = parser.parse_args()
 
-    waiting = awaiting_environment()
-    skills = [s for s in load_taxonomy().skills.values()
-              if not args.only or any(s.id.startswith(prefix) for prefix in args.only)]
+    taxonomy = load_taxonomy()
+    waiting = taxonomy.awaiting
+    pool = coverage_sample(taxonomy, args.sample, args.seed) if args.sample else list(taxonomy.skills.values())
+    skills = [s for s in pool if not args.only or any(s.id.startswith(prefix) for prefix in args.only)]
     jobs = [(s, derive_seed(args.seed, i)) for i, s in enumerate(skills) if s.id not in waiting]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-taxonomy-") as scratch, ProcessPoolExecutor(
@@ -137,14 +146,16 @@ def main() -> None:
         "benchmark": "taxonomy_coverage",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "parameters": {"workers": args.workers, "seed": args.seed, "libreoffice": not args.no_libreoffice,
-                       "only": args.only or []},
+                       "only": args.only or [], "sample": args.sample},
         "skills": len(skills),
         "families": len({s.workflow for s in skills}),
         "tried": len(outcomes),
         "verified": sum(o.verified for o in outcomes),
         "failed": failed,
         "failed_by_stage": dict(Counter(o.stage for o in outcomes if not o.verified)),
-        "awaiting_environment": {k: v for k, v in waiting.items() if any(s.id == k for s in skills)},
+        "failed_by_family": by_family(outcomes),
+        "awaiting_environment": len([s for s in skills if s.id in waiting]),
+        "awaiting_families": len({s.workflow for s in skills if s.id in waiting}),
         "seconds": round(seconds, 2),
         "seconds_per_skill": round(seconds / len(outcomes), 3) if outcomes else 0.0,
         **({"batch": measure_batch(args.batch, args.seed, args.ceiling)} if args.batch else {}),

@@ -135,3 +135,30 @@ def sample_profile_mix(drawn: list[SkillSample], profiles: Mapping[str, SkillPro
         if sample.skill.id in profiles:
             counts[sample.skill.id] = counts.get(sample.skill.id, 0) + 1
     return {k: round(v, 4) for k, v in predicted_mix(counts, profiles).items()}
+
+
+def coverage_sample(taxonomy: Taxonomy, n: int, seed: int) -> list[Skill]:
+    """A seeded sample of the ready skills for coverage runs: one skill of every family first (a
+    random one, not always the first by id, so reruns reach other variants), then strata (area and
+    difficulty) taking turns until `n`. Never fewer than one per family; sorted by id."""
+    rng = random.Random(seed)
+    by_family: dict[str, list[Skill]] = {}
+    for skill in sorted(taxonomy.ready.values(), key=lambda s: s.id):
+        by_family.setdefault(skill.workflow, []).append(skill)
+    chosen = {rng.choice(skills).id for _, skills in sorted(by_family.items())}
+    by_stratum: dict[tuple[str, int], list[Skill]] = {}
+    for skill in sorted(taxonomy.ready.values(), key=lambda s: s.id):
+        if skill.id not in chosen:
+            by_stratum.setdefault((skill.category, skill.difficulty), []).append(skill)
+    for skills in by_stratum.values():
+        rng.shuffle(skills)
+    strata = sorted(by_stratum)
+    while len(chosen) < n and strata:
+        rng.shuffle(strata)
+        for key in list(strata):
+            if len(chosen) >= n:
+                break
+            chosen.add(by_stratum[key].pop().id)
+            if not by_stratum[key]:
+                strata.remove(key)
+    return [taxonomy.get(s) for s in sorted(chosen)]
