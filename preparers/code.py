@@ -15,6 +15,7 @@ import random
 import textwrap
 import types
 from collections.abc import Callable
+from typing import Literal
 
 from faker import Faker
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,6 +30,7 @@ class Bug(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    id: str = Field(description="What kind of fault, stable across seeds, e.g. 'boundary_comparison'.")
     function: str
     before: str
     after: str
@@ -129,13 +131,13 @@ def _pricing(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], 
     percent = rng.choice([5, 8, 10, 15])
     values = {"threshold": threshold, "percent": percent}
     bugs = [
-        Bug(function="bulk_discount", before="quantity >= BULK_THRESHOLD", after="quantity > BULK_THRESHOLD",
+        Bug(id="bulk_boundary", function="bulk_discount", before="quantity >= BULK_THRESHOLD", after="quantity > BULK_THRESHOLD",
             symptom=f"an order of exactly {threshold} units gets no bulk discount"),
-        Bug(function="apply_discount", before="(1 - percent / 100)", after="(1 - percent / 10)",
+        Bug(id="discount_scale", function="apply_discount", before="(1 - percent / 100)", after="(1 - percent / 10)",
             symptom="discounted prices come out far too low"),
-        Bug(function="line_total", before="round(quantity * unit_price, 2)", after="int(quantity * unit_price)",
+        Bug(id="cents_truncated", function="line_total", before="round(quantity * unit_price, 2)", after="int(quantity * unit_price)",
             symptom="line totals lose their cents"),
-        Bug(function="order_total", before="sum(quantity for quantity, _ in lines)", after="len(lines)",
+        Bug(id="units_counted", function="order_total", before="sum(quantity for quantity, _ in lines)", after="len(lines)",
             symptom="big orders with few lines never get the bulk discount"),
     ]
 
@@ -167,13 +169,13 @@ def _grades(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], l
     threshold = rng.choice([50, 55, 60])
     values = {"threshold": threshold}
     bugs = [
-        Bug(function="letter", before="score >= PASS_MARK", after="score > PASS_MARK",
+        Bug(id="pass_mark_boundary", function="letter", before="score >= PASS_MARK", after="score > PASS_MARK",
             symptom=f"a score of exactly {threshold} is graded F"),
-        Bug(function="average", before="round(sum(scores) / len(scores), 1)", after="sum(scores) // len(scores)",
+        Bug(id="average_decimals", function="average", before="round(sum(scores) / len(scores), 1)", after="sum(scores) // len(scores)",
             symptom="averages lose their decimals"),
-        Bug(function="passed", before="sorted(name for", after="list(name for",
+        Bug(id="passed_order", function="passed", before="sorted(name for", after="list(name for",
             symptom="the list of students who passed is not in alphabetical order"),
-        Bug(function="summary", before="max(averages)", after="averages[0]",
+        Bug(id="best_average", function="summary", before="max(averages)", after="averages[0]",
             symptom="the summary's best average is just the first student's"),
     ]
 
@@ -215,6 +217,11 @@ NEW_FUNCTIONS: dict[str, tuple[str, str, str, str, Callable[[random.Random], tup
 }
 
 _KINDS = {"pricing": _pricing, "grades": _grades}
+BugId = Literal["bulk_boundary", "discount_scale", "cents_truncated", "units_counted", "pass_mark_boundary",
+                "average_decimals", "passed_order", "best_average"]
+BUG_KINDS: dict[str, str] = {"bulk_boundary": "pricing", "discount_scale": "pricing", "cents_truncated": "pricing",
+             "units_counted": "pricing", "pass_mark_boundary": "grades", "average_decimals": "grades",
+             "passed_order": "grades", "best_average": "grades"}
 PROJECT_KINDS = tuple(sorted(_KINDS))
 
 

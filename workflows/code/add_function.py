@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from pydantic import JsonValue
 
@@ -10,7 +11,18 @@ from forge.models import ReferenceSolution
 from preparers.code import NEW_FUNCTIONS, make_project
 from workflows._steps import lit, script_step, solution
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
-from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
+
+
+class Options(SkillParams):
+    function: Literal["units_total", "best_student"] | None = None
 
 
 class Params(ProjectParams):
@@ -24,7 +36,7 @@ class Params(ProjectParams):
 @register_workflow
 class AddFunction(ProjectWorkflow):
     spec = WorkflowSpec(
-        name="code.add_function", apps=["code"], params=Params,
+        name="code.add_function", apps=["code"], params=Params, skill_params=Options,
         phrasings=[
             "Add a function `{{ function }}({{ argument }})` to {{ module }} in the project {{ folder }}/. It returns "
             "{{ behaviour }}. For example, {% for c in calls %}`{{ c }}` returns `{{ results[loop.index0] | tojson }}`"
@@ -47,7 +59,9 @@ class AddFunction(ProjectWorkflow):
     states_values = ("calls", "results")  # the instruction gives these values to write
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        project = make_project(ctx.rng, ctx.faker)
+        opts: Options = ctx.options  # type: ignore[assignment]
+        wanted = next((k for k, spec in NEW_FUNCTIONS.items() if spec[0] == opts.function), None)
+        project = make_project(ctx.rng, ctx.faker, kind=wanted)
         kind = project.module.rsplit("/", 1)[-1].removesuffix(".py")
         function, argument, behaviour, _, example = NEW_FUNCTIONS[kind]
         examples = [example(random.Random(ctx.rng.random())) for _ in range(2)]

@@ -5,10 +5,21 @@ from __future__ import annotations
 from pydantic import PrivateAttr
 
 from forge.models import ReferenceSolution
-from preparers.code import Bug, make_project
+from preparers.code import BUG_KINDS, Bug, BugId, make_project
 from workflows._steps import lit, script_step, solution
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
-from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
+
+
+class Options(SkillParams):
+    bug: BugId | None = None
 
 
 class Params(ProjectParams):
@@ -19,7 +30,7 @@ class Params(ProjectParams):
 @register_workflow
 class FixBug(ProjectWorkflow):
     spec = WorkflowSpec(
-        name="code.fix_bug", apps=["code"], params=Params,
+        name="code.fix_bug", apps=["code"], params=Params, skill_params=Options,
         phrasings=[
             "The test suite of the project in {{ folder }}/ is failing. A user reports that {{ symptom }}. Find and "
             "fix the bug in {{ module }} so that `python3 -m pytest` passes inside {{ folder }}/. Do not edit the "
@@ -36,8 +47,9 @@ class FixBug(ProjectWorkflow):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        project = make_project(ctx.rng, ctx.faker)
-        bug = ctx.rng.choice(project.bugs)
+        opts: Options = ctx.options  # type: ignore[assignment]
+        project = make_project(ctx.rng, ctx.faker, kind=BUG_KINDS[opts.bug] if opts.bug else None)
+        bug = next(b for b in project.bugs if b.id == opts.bug) if opts.bug else ctx.rng.choice(project.bugs)
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         symptom=bug.symptom)
