@@ -94,6 +94,7 @@ class BatchStats(BaseModel):
     steps: dict[str, int] = Field(description="Episodes by step count.")
     episodes: int
     channels: dict[str, int] = Field(description="Tool calls by channel (gui / terminal).")
+    channel_mix: dict[str, float] = Field(default_factory=dict, description="Share of tool calls by channel.")
 
 
 def _share(part: float, whole: float) -> float:
@@ -109,6 +110,7 @@ def batch_stats(records: list[TaskRecord]) -> BatchStats:
     twins = near_twins({r.task_id: r.instruction for r in records})
     per_family = Counter(r.workflow for r in records)
     twinned = Counter(r.workflow for r in records if r.task_id in twins)
+    calls = Counter(c for r in records for e in r.episodes for c in e)
     return BatchStats(
         tasks=n, single_app=_share(n - multi, n), multi_app=_share(multi, n),
         with_files=_share(sum(bool(r.file_types) for r in records), n),
@@ -122,7 +124,8 @@ def batch_stats(records: list[TaskRecord]) -> BatchStats:
         difficulty={str(k): v for k, v in sorted(Counter(r.difficulty for r in records if r.difficulty).items())},
         steps={str(k): v for k, v in sorted(steps.items())},
         episodes=sum(steps.values()),
-        channels=dict(sorted(Counter(c for r in records for e in r.episodes for c in e).items())),
+        channels=dict(sorted(calls.items())),
+        channel_mix={c: _share(k, calls.total()) for c, k in sorted(calls.items())},
     )
 
 

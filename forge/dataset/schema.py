@@ -4,7 +4,9 @@ Version 2 added, compatibly (readers take a missing column as null): the loop's 
 teacher's closing turn (`final_message`, `final_thought`), the trajectory filter's decision
 (`filter_keep`, `filter_score`, `filter_reason`), `cached_tokens`, `recorded_at` (UTC, when the
 row was written: episodes are sharded as they finish) and, per step, `error` (why a call was
-malformed), `thought_source` (reference, teacher or annotator) and `cached_tokens`.
+malformed), `thought_source` (reference, teacher or annotator) and `cached_tokens`. Then, as
+compatibly: `screen_width`/`screen_height`, the desktop's size in a GUI or hybrid episode (null
+without one), which its screenshots and [0, 999] coordinates are relative to.
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ EPISODE_SCHEMA = pa.schema(
         ("filter_reason", pa.string()),
         ("cached_tokens", pa.int64()),
         ("recorded_at", pa.timestamp("us", tz="UTC")),
+        ("screen_width", pa.int32()),
+        ("screen_height", pa.int32()),
     ],
     metadata={"forge.schema_version": str(SCHEMA_VERSION)},
 )
@@ -130,4 +134,6 @@ def episode_row(episode: Episode, task: TaskBundle, recorded_at: datetime | None
         "filter_reason": decision.reason if decision else None,
         "cached_tokens": usage.cached_tokens,
         "recorded_at": recorded_at or datetime.now(UTC),
+        "screen_width": episode.screen.width if episode.screen else None,
+        "screen_height": episode.screen.height if episode.screen else None,
     }

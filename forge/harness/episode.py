@@ -15,6 +15,7 @@ from forge.harness.teacher import Teacher
 from forge.judge.filter import decide
 from forge.llm import CallContext
 from forge.models import Annotation, Episode, HarnessConfig, JudgeOutcome, Step, TaskBundle
+from forge.models.episode import ScreenSize
 from forge.sandbox import SandboxLimits
 
 
@@ -59,7 +60,9 @@ def run_episode(
             limits = desktop_limits(limits)
         with TaskEnvironment(task, scratch_root, limits=limits, backend=backend) as env:
             env.materialize()
-            with episode_desktop(env, task, harness):  # no-op without a desktop; closed before judging
+            with episode_desktop(env, task, harness) as desktop:  # no-op without a desktop; closed before judging
+                if desktop is not None:
+                    record["screen"] = ScreenSize(width=desktop.size[0], height=desktop.size[1])
                 loop = run_loop(env, task, harness, teacher, context)
             final = loop.final_turn.content if loop.final_turn else None
             outcome = judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)

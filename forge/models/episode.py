@@ -99,6 +99,15 @@ class TeacherInfo(BaseModel):
     model: str | None = None
 
 
+class ScreenSize(BaseModel):
+    """The desktop's size in pixels: what a step's [0, 999] coordinates and screenshots are relative to."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+
+
 class Episode(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -118,6 +127,7 @@ class Episode(BaseModel):
     final_turn: FinalTurn | None = Field(default=None, description="The teacher's closing turn (model teachers).")
     annotation: Annotation | None = None
     filter: FilterDecision | None = Field(default=None, description="The trajectory filter's decision.")
+    screen: ScreenSize | None = Field(default=None, description="The desktop's size (episodes with one).")
 
     @property
     def passed(self) -> bool:

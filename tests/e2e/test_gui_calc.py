@@ -52,6 +52,9 @@ def test_one_calc_task_through_three_harnesses(tmp_path: Path) -> None:
         image.load()  # decodes every byte: a truncated PNG fails here
         assert image.format == "PNG" and image.size == png_size(png) == (1920, 1080)
     assert all(s["screenshot_png"] is None for r in rows for s in r["steps"] if s["channel"] == "terminal")
+    assert episodes["gui"].screen is not None and episodes["terminal"].screen is None
+    assert {(r["harness"], r["screen_width"], r["screen_height"]) for r in rows} == {
+        ("gui", 1920, 1080), ("hybrid", 1920, 1080), ("terminal", None, None)}
 
 
 def test_a_second_calc_family_passes_gui_only(tmp_path: Path) -> None:

@@ -48,6 +48,7 @@ def test_batch_figures_count_what_the_records_hold() -> None:
     assert stats.difficulty == {"1": 2, "3": 1}
     assert stats.steps == {"1": 1, "3": 1, "4": 2} and stats.episodes == 4
     assert stats.channels == {"gui": 6, "terminal": 6}
+    assert stats.channel_mix == {"gui": 0.5, "terminal": 0.5}
 
 
 def test_near_twins_use_the_exact_word_trigram_jaccard() -> None:
