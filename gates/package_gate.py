@@ -7,6 +7,8 @@ One fresh sandbox runs setup, as an agent's episode does; the state it leaves is
 2. oracle: the reference solution runs in the same sandbox, on from setup, as an agent's
    actions would; the rubric must PASS, every declared output must exist and nothing
    undeclared may appear; no new number the oracle wrote may be given away by the instruction.
+   Each office file the oracle wrote must survive the LibreOffice round trip (`ctx.roundtrip`),
+   as the inputs must in the file gate.
 3. mutations: the oracle's outputs perturbed like a wrong agent would leave them (gates.mutations),
    each laid over the post-setup copy (one dir, put back after each: checks only read); the
    rubric must FAIL on every one.
@@ -68,6 +70,7 @@ class PackageGate:
                 untouched = clock.time("do_nothing", self._do_nothing, bundle, FinalState(probe_dir, inputs))
                 solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
             _no_answer_in_instruction(bundle, outputs)
+            clock.time("output_roundtrip", _outputs_survive_libreoffice, bundle, ctx, outputs)
             survived, probed = clock.time("mutations", self._mutations, bundle, setup_state, probe_dir, outputs)
         finally:
             shutil.rmtree(probe_dir, ignore_errors=True)
@@ -174,6 +177,19 @@ def _visible_text(path: str, data: bytes, file_type: str) -> str:
         return inspect_file(file_type, data).text
     except PreparerError as exc:
         raise Rejection("oracle_output_unreadable", f"{path}: {exc}") from exc
+
+
+def _outputs_survive_libreoffice(bundle: TaskBundle, ctx: GateContext, outputs: dict[str, bytes]) -> None:
+    """Each office file the oracle wrote opens in LibreOffice with its content, as the inputs must
+    (file gate): the agent's work is judged on what the reference shows is possible in the app."""
+    if ctx.roundtrip is None:
+        return
+    types = {f.path: f.type for f in bundle.outputs()}
+    for path, data in outputs.items():
+        verdict = ctx.roundtrip(data, types[path])
+        if verdict is not None and not verdict.ok:
+            raise Rejection("output_roundtrip_failed", f"{path}: the reference's output does not survive the "
+                            f"LibreOffice round trip: {verdict.message}", path=path)
 
 
 def _stated_numbers(bundle: TaskBundle) -> set[float]:
