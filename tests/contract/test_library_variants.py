@@ -32,6 +32,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_filter", {"condition": "at_most"}),
     ("data.csv_filter", {"condition": "equals_text"}),
     ("data.csv_filter", {"condition": "on_or_after"}),
+    ("data.csv_derived_column", {"operation": "ratio", "rounded": True}),
+    ("data.csv_derived_column", {"operation": "difference", "rounded": False}),
     ("data.json_flatten", {"per_item": True}),
     ("data.json_flatten", {"per_item": False}),
     ("text.whitespace_cleanup", {"tabs": True, "collapse_blank": True, "in_place": True}),

@@ -9,6 +9,7 @@ from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
 from workflows.data import (  # noqa: F401  (register on import)
     csv_dedupe,
+    csv_derived_column,
     csv_filter,
     csv_group_totals,
     csv_join,
@@ -19,4 +20,4 @@ from workflows.data import (  # noqa: F401  (register on import)
     status_counts,
 )
 
-__all__ = ["csv_dedupe", "csv_filter", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json", "json_edit", "json_flatten", "status_counts"]
+__all__ = ["csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json", "json_edit", "json_flatten", "status_counts"]
