@@ -2,6 +2,7 @@
 
     python bench/taxonomy_coverage.py [--workers 2] [--seed 0] [--no-libreoffice] [--only spreadsheet]
     python bench/taxonomy_coverage.py --sample 200     # a stratified sample: every family at least once
+    python bench/taxonomy_coverage.py --builds 5       # five seeds per skill built (a family raising on one is named)
     python bench/taxonomy_coverage.py --batch 2000     # also: a batch drawn at the default mix, measured
 
 Prints one JSON object: skills tried, verified, failed (each with its gate or workflow and the
@@ -55,17 +56,21 @@ class SkillCoverage(BaseModel):
     reason: str = ""
 
 
-def cover(skill: Skill, seed: int, ctx: GateContext) -> SkillCoverage:
-    """Build one task of `skill` and gate it; any failure, raised or rejected, becomes the outcome."""
-    try:
-        bundle = WORKFLOWS.get(skill.workflow).build(skill, seed)
-    except Exception as exc:  # noqa: BLE001 - a family that raises is a finding about that skill, not a crash
-        return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=False, stage="workflow",
-                             reason=f"{type(exc).__name__}: {exc}")
+def cover(skill: Skill, seed: int, ctx: GateContext, builds: int = 1) -> SkillCoverage:
+    """Build `builds` tasks of `skill` (seeds derived from `seed`; a family that raises on one of
+    them fails naming that seed) and gate the first; any failure, raised or rejected, is the outcome."""
+    bundles = []
+    for attempt in range(builds):
+        attempt_seed = seed if attempt == 0 else derive_seed(seed, attempt)
+        try:
+            bundles.append(WORKFLOWS.get(skill.workflow).build(skill, attempt_seed))
+        except Exception as exc:  # noqa: BLE001 - a family that raises is a finding about that skill, not a crash
+            return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=False, stage="workflow",
+                                 reason=f"seed {attempt_seed}: {type(exc).__name__}: {exc}"[:500])
     for gate in GATE_ORDER:
         if gate == "duplicate":
             continue
-        result = run_gate(gate, bundle, ctx)
+        result = run_gate(gate, bundles[0], ctx)
         if not result.passed:
             return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=False, stage=gate,
                                  reason=f"{result.reason}: {result.message}"[:500])
@@ -83,9 +88,9 @@ def _init(scratch: str, libreoffice: bool) -> None:
     _CTX = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo") if libreoffice else None)
 
 
-def _cover(job: tuple[Skill, int]) -> SkillCoverage:
+def _cover(job: tuple[Skill, int, int]) -> SkillCoverage:
     assert _CTX is not None
-    return cover(job[0], job[1], _CTX)
+    return cover(job[0], job[1], _CTX, job[2])
 
 
 def measure_batch(n: int, seed: int, ceiling: float = 1.0) -> dict[str, object]:
@@ -123,6 +128,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="only skills whose id starts with one of these")
+    parser.add_argument("--builds", type=int, default=1,
+                        help="tasks built per skill (other seeds; a family raising on one is caught); the first is gated")
     parser.add_argument("--sample", type=int, default=0,
                         help="a stratified sample of about this many skills, every family at least once (0: all)")
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
@@ -134,7 +141,7 @@ def main() -> None:
     waiting = taxonomy.awaiting
     pool = coverage_sample(taxonomy, args.sample, args.seed) if args.sample else list(taxonomy.skills.values())
     skills = [s for s in pool if not args.only or any(s.id.startswith(prefix) for prefix in args.only)]
-    jobs = [(s, derive_seed(args.seed, i)) for i, s in enumerate(skills) if s.id not in waiting]
+    jobs = [(s, derive_seed(args.seed, i), args.builds) for i, s in enumerate(skills) if s.id not in waiting]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-taxonomy-") as scratch, ProcessPoolExecutor(
             args.workers, mp_context=multiprocessing.get_context("fork"),
@@ -146,7 +153,7 @@ def main() -> None:
         "benchmark": "taxonomy_coverage",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "parameters": {"workers": args.workers, "seed": args.seed, "libreoffice": not args.no_libreoffice,
-                       "only": args.only or [], "sample": args.sample},
+                       "only": args.only or [], "sample": args.sample, "builds": args.builds},
         "skills": len(skills),
         "families": len({s.workflow for s in skills}),
         "tried": len(outcomes),

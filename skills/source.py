@@ -76,8 +76,8 @@ class SourceFile(BaseModel):
     path: str
     app: str = Field(pattern=NAME)
     areas: dict[str, AreaInfo]
-    rows: list[dict[str, Any]]
-    matrices: list[dict[str, Any]] = Field(default_factory=list, description="Raw `[[matrix]]` blocks.")
+    rows: list[Any] = Field(description="Raw `[[skill]]` rows; each validated (and reported) on its own.")
+    matrices: list[Any] = Field(default_factory=list, description="Raw `[[matrix]]` blocks, likewise.")
 
 
 def read_source(path: Path) -> SourceFile:

@@ -69,3 +69,15 @@ def test_a_broken_taxonomy_line_is_named(tmp_path) -> None:
     path.write_text('{"id": "a.b", "apps": ["x"], "category": "c", "description": "d", "workflow": "w"}\n{"id": 5}\n')
     with pytest.raises(ConfigError, match=r"t.jsonl:2: not a valid skill"):
         load_taxonomy(path)
+
+
+def test_a_broken_manifest_is_named_with_the_fix(tmp_path) -> None:
+    (tmp_path / "t.jsonl").write_text('{"id": "a.b", "apps": ["x"], "category": "c", "description": "d", "workflow": "w"}\n')
+    (tmp_path / "manifest.json").write_text('{"awaiting_environment": ["a.b"]}')
+    with pytest.raises(ConfigError, match=r"manifest.json: awaiting_environment is not a mapping.*forge skills build"):
+        load_taxonomy(tmp_path)
+    (tmp_path / "manifest.json").write_text('{"awaiting_environment": {"a.b": "web", "gone.skill": "web"}}')
+    taxonomy = load_taxonomy(tmp_path)
+    assert taxonomy.awaiting == {"a.b": "web"} and taxonomy.ready == {} and taxonomy.ready_by_category == {}
+    with pytest.raises(ConfigError, match="no skill ready to sample"):
+        sample_skills(taxonomy, 1, seed=0)

@@ -13,11 +13,13 @@ from types import ModuleType
 import pytest
 
 from forge.models import Skill
+from forge.registry import restore, snapshot
 from gates import GateContext
 from gates.roundtrip import libreoffice_roundtrip
-from skills import load_taxonomy
+from skills import derive_seed, load_taxonomy
 from skills.sampler import coverage_sample
 from tests.conftest import require
+from workflows import WORKFLOWS
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "taxonomy_coverage.py"
 
@@ -66,6 +68,37 @@ def test_a_skill_its_family_cannot_realise_is_recorded_not_raised(tmp_path: Path
     no_family = bad_params.model_copy(update={"workflow": "spreadsheet.teleport"})
     outcome = cover(no_family, 1, ctx)
     assert not outcome.verified and "spreadsheet.teleport" in outcome.reason
+
+
+class _RaisesOnOddSeeds:
+    """A family with a seed-dependent bug: delegates to a real family, raises on odd seeds."""
+
+    def __init__(self, real: object) -> None:
+        self.real, self.spec = real, real.spec  # type: ignore[attr-defined]
+
+    def build(self, skill: Skill, seed: int) -> object:
+        if seed % 2:
+            raise IndexError(f"list index out of range (seed {seed})")
+        return self.real.build(skill.model_copy(update={"workflow": "spreadsheet.sort_rows"}), seed)  # type: ignore[attr-defined]
+
+
+def test_a_family_that_raises_on_some_seeds_is_named_with_the_seed_and_the_rest_go_on(tmp_path: Path) -> None:
+    bench = _bench()
+    state = snapshot()
+    try:
+        WORKFLOWS.add("spreadsheet.flaky_sort", _RaisesOnOddSeeds(WORKFLOWS.get("spreadsheet.sort_rows")))
+        flaky = Skill(id="spreadsheet.data.flaky", apps=["spreadsheet"], category="spreadsheet.data",
+                      description="Sort, sometimes.", workflow="spreadsheet.flaky_sort", params={"descending": True})
+        seeds = [s for s in range(2, 200, 2) if any(derive_seed(s, k) % 2 for k in range(1, 4))]
+        outcome = bench.cover(flaky, seeds[0], GateContext(scratch_root=tmp_path), builds=4)
+        odd = next(derive_seed(seeds[0], k) for k in range(1, 4) if derive_seed(seeds[0], k) % 2)
+        assert not outcome.verified and outcome.stage == "workflow"
+        assert outcome.reason.startswith(f"seed {odd}: IndexError") and outcome.workflow == "spreadsheet.flaky_sort"
+        assert bench.by_family([outcome]) == {"spreadsheet.flaky_sort": {"tried": 1, "failed": 1, "reasons": [
+            f"workflow: {outcome.reason}"]}}
+    finally:
+        restore(state)
+    assert "spreadsheet.flaky_sort" not in WORKFLOWS
 
 
 @pytest.mark.slow

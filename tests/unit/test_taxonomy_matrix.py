@@ -203,3 +203,14 @@ def test_only_a_skill_awaiting_its_environment_may_name_a_family_not_written_yet
     assert "padding" in causes["sheet.data.checkout_again"]
     assert "unknown workflow 'web.shop_teleport'" in causes["sheet.data.teleport"]
     assert "colour" in causes["sheet.data.sort_colour"]
+
+
+def test_an_entry_that_is_not_a_table_is_named_and_the_rest_of_the_file_builds(tmp_path: Path) -> None:
+    good = ('{ area = "data", operation = "sort_desc", workflow = "spreadsheet.sort_rows", params = { descending = true }, '
+            'channel = "hybrid", difficulty = 1, description = "Sort the rows, largest first." }')
+    (tmp_path / "sheet.toml").write_text(HEAD.replace('app = "sheet"', f'app = "sheet"\nmatrix = [ 5, "x" ]\nskill = [ 7, {good} ]'))
+    result = build_taxonomy(WorkflowFamilies(), tmp_path)
+    assert [(p.source, p.skill) for p in result.problems] == [
+        ("sheet.toml:skill 1", "?"), ("sheet.toml:matrix 1", "?"), ("sheet.toml:matrix 2", "?")]
+    assert all("valid dictionary" in p.cause for p in result.problems)
+    assert [s.id for s in result.skills] == ["sheet.data.sort_desc"]
