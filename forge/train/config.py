@@ -91,9 +91,8 @@ class TrainConfig(BaseModel):
     only: list[str] = Field(default_factory=list, description="Run only these stages (their inputs must exist).")
     seed: int = 0
     use_cpu: bool = Field(default=False, description="Train on CPU even where a GPU is present.")
-    fsdp: bool = Field(default=False, description="Shard with FSDP (under torchrun/accelerate, one process per GPU).")
-    fsdp_config: dict[str, str | int | bool | list[str]] = Field(
-        default_factory=dict, description="transformers' fsdp_config, e.g. {\"version\": 2, \"activation_checkpointing\": true}.")
+    fsdp: bool = Field(default=False, description="Shard SFT stages with torch's FSDP2 (forge.train.fsdp) under "
+                       "torchrun, one process per device (gloo on CPU, NCCL on GPU).")
     db_url: str | None = Field(default=None, description="Store with the tasks online RL samples from.")
 
     @model_validator(mode="after")

@@ -1,8 +1,9 @@
-"""One SFT stage with transformers' Trainer: packed bins, checkpoints, resume, FSDP via accelerate.
+"""One SFT stage with transformers' Trainer: packed bins, checkpoints, resume, DDP under torchrun.
 
 The Trainer owns the loop, optimizer, schedule, checkpointing (`checkpoint-N`, resumed from the
-newest) and distribution (torchrun/accelerate; FSDP from `TrainConfig.fsdp`). Forge supplies the
-data: each dataset item is one packed bin, collated with restarted positions.
+newest) and data-parallel distribution (torchrun/accelerate). Forge supplies the data: each
+dataset item is one packed bin, collated with restarted positions. `TrainConfig.fsdp` takes
+forge.train.fsdp instead (torch's FSDP2, the same on CPUs and GPUs).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from forge.train._deps import require
 from forge.train.collate import PackedCollator
@@ -37,6 +38,9 @@ class StageResult(BaseModel):
     train_seconds: float = 0.0
     world_size: int = 1
     tokens_per_bin: float = 0.0
+    sharding: str | None = Field(default=None, description="`fsdp2` when the trained parameters were sharded DTensors.")
+    local_param_fraction: float = Field(default=1.0, description="Share of the parameters this rank held: ~1/world "
+                                        "size under FSDP, 1.0 when every rank holds the whole model.")
 
 
 def load_model(path: Path) -> Any:
@@ -68,12 +72,29 @@ def _log_callback(transformers: Any) -> Any:
     return LogToLogger()
 
 
+def sharding_of(model: Any) -> tuple[str | None, float]:
+    """How the trained model's parameters were laid out on this rank: FSDP2 (`fully_shard`) makes
+    each a DTensor of which the rank holds one shard; plain and DDP training hold them whole."""
+    from torch.distributed.tensor import DTensor
+
+    sharded = [p for p in model.parameters() if isinstance(p, DTensor)]
+    if not sharded:
+        return None, 1.0
+    local = sum(p.to_local().numel() for p in sharded) + sum(p.numel() for p in model.parameters()
+                                                             if not isinstance(p, DTensor))
+    return "fsdp2", round(local / sum(p.numel() for p in model.parameters()), 4)
+
+
 def latest_checkpoint(folder: Path) -> str | None:
     found = sorted(folder.glob("checkpoint-*"), key=lambda p: int(p.name.split("-")[-1]))
     return str(found[-1]) if found else None
 
 
 def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> StageResult:
+    if config.fsdp:  # torch's FSDP2 directly: accelerate would drop FSDP on CPU (see forge.train.fsdp)
+        from forge.train.fsdp import run_sft_fsdp
+
+        return run_sft_fsdp(stage, config, init, out)
     transformers = require("transformers")
     processor = Processor.from_pretrained(str(init))
     resume = latest_checkpoint(out)
@@ -91,7 +112,7 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
         weight_decay=params.weight_decay, save_steps=params.save_steps, logging_steps=1, report_to="none",
         bf16=params.bf16, gradient_checkpointing=params.gradient_checkpointing, remove_unused_columns=False,
         use_cpu=config.use_cpu, seed=config.seed, data_seed=config.seed, dataloader_num_workers=0, disable_tqdm=True,
-        fsdp=config.fsdp or None, fsdp_config=config.fsdp_config or None, save_only_model=False,
+        save_only_model=False,
     )
     trainer = transformers.Trainer(model=model, args=args, train_dataset=_Bins(train),
                                    eval_dataset=_Bins(dev) if dev and dev.bins else None,
@@ -102,6 +123,7 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
     if resume:
         logger.info("stage %s: resuming from %s", stage.name, resume)
     output = trainer.train(resume_from_checkpoint=resume)
+    sharding, local_fraction = sharding_of(trainer.model_wrapped)
     eval_loss = trainer.evaluate()["eval_loss"] if dev and dev.bins else None
     final = out / "final"
     trainer.save_model(str(final))
@@ -112,4 +134,5 @@ def run_sft(stage: StageConfig, config: TrainConfig, init: Path, out: Path) -> S
                        eval_loss=eval_loss, examples=train.examples, bins=len(train.bins), fill=train.fill,
                        refused=len(train.refused), resumed_from=resume,
                        train_seconds=float(output.metrics.get("train_runtime", 0.0)),
-                       tokens_per_bin=train.tokens / max(1, len(train.bins)), world_size=args.world_size)
+                       tokens_per_bin=train.tokens / max(1, len(train.bins)), world_size=args.world_size,
+                       sharding=sharding, local_param_fraction=local_fraction)
