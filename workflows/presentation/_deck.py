@@ -4,7 +4,10 @@ notes) and the save line, so each workflow file is only its own change."""
 from __future__ import annotations
 
 from forge.models import ReferenceStep
+from workflows._inplace import SAVE, edit_paths
 from workflows._steps import lit, script_step
+
+__all__ = ["SAVE", "deck_paths", "drop_slide_code", "list_step", "save_code"]
 
 LIST = """
     import pptx
@@ -32,22 +35,9 @@ def drop_slide_code() -> str:
     """
 
 
-SAVE = {  # the closing clause by register; `in_place` picks the branch
-    "formal": ("{% if in_place %}Save the changes in {{ input }} itself.{% else %}Keep {{ input }} as it is and save "
-               "the result as {{ output }}.{% endif %}"),
-    "chatty": "{% if in_place %}Just save over the same file.{% else %}Save your copy as {{ output }}.{% endif %}",
-    "terse": "{% if in_place %}Save in place.{% else %}Save as {{ output }}.{% endif %}",
-}
-
-
 def deck_paths(ctx: object, stem: str, suffix: str) -> dict[str, object]:
-    """input/output/in_place for a deck: the skill's `in_place` (or a draw); in place, output IS input."""
-    rng = ctx.rng  # type: ignore[attr-defined]
-    fixed = getattr(ctx.options, "in_place", None)  # type: ignore[attr-defined]
-    in_place = fixed if fixed is not None else rng.random() < 0.5
-    folder = rng.choice(["", "slides/", "decks/"])
-    source = f"{folder}{stem}.pptx"
-    return {"input": source, "output": source if in_place else f"{folder}{stem}_{suffix}.pptx", "in_place": in_place}
+    """input/output/in_place for a deck (`workflows._inplace`)."""
+    return edit_paths(ctx, stem, "pptx", suffix, ["", "slides/", "decks/"])
 
 
 def save_code(output: str) -> str:

@@ -2,9 +2,8 @@
 cells, a lookup sheet): params with the in-place axis, the save clause in three registers, the
 one-xlsx spec, and the reference script's frame (read the sheet, print what it found, edit, save).
 
-The `in_place` axis changes what the user must do: edit the workbook where it lies (the output
-path IS the input path, so the checks compare the file with its original self) or leave it as it
-was and save a new file.
+The `in_place` axis (`workflows._inplace`) changes what the user must do: edit the workbook
+where it lies or save a new file.
 """
 
 from __future__ import annotations
@@ -19,19 +18,11 @@ from pydantic import Field
 from forge.models import ReferenceSolution
 from forge.views import Table as Grid
 from preparers.spreadsheet import Table, make_table, write_workbook
+from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowSpec
 from workflows.spreadsheet._common import slug
-
-SAVE = {  # the closing clause, by register; `in_place` picks the branch
-    "formal": ("{% if in_place %}Save the changes in {{ input }} itself.{% else %}Leave {{ input }} as it is and "
-               "save the result as {{ output }}.{% endif %}"),
-    "chatty": ("{% if in_place %}Just save over the same file.{% else %}Please keep the original untouched and "
-               "save your version as {{ output }}.{% endif %}"),
-    "terse": "{% if in_place %}Save in place.{% else %}Save as {{ output }}.{% endif %}",
-}
-
 
 class BookParams(Prepared):
     input: str
@@ -53,12 +44,9 @@ def choose(ctx: Any, name: str, choices: list[Any]) -> Any:
 
 def names(ctx: Any, table: Table, suffix: str) -> dict[str, Any]:
     """Input/output paths, sheet and subject for a drawn table; the output is the input in place."""
-    stem = ctx.rng.choice(table.file_stems or [table.kind])
-    in_place = choose(ctx, "in_place", [False, True])
-    folder = ctx.rng.choice(["", "reports/", "shared/"])
-    source = f"{folder}{stem}.xlsx"
-    return {"input": source, "output": source if in_place else f"{folder}{stem}_{slug(suffix)}.xlsx",
-            "sheet": ctx.rng.choice(table.sheet_names or ["Sheet1"]), "subject": table.subject, "in_place": in_place}
+    paths = edit_paths(ctx, ctx.rng.choice(table.file_stems or [table.kind]), "xlsx", slug(suffix),
+                       ["", "reports/", "shared/"])
+    return {**paths, "sheet": ctx.rng.choice(table.sheet_names or ["Sheet1"]), "subject": table.subject}
 
 
 CAPS = {"inventory": 50}

@@ -1,0 +1,148 @@
+"""Document edits over whole sections or the whole text: headings numbered, a section's
+paragraphs made into a bulleted or numbered list, every occurrence of a term formatted. Like
+`forge.checks.document`, the expected paragraphs are rebuilt from the original and the
+instruction's options; everything the task did not ask to change must read as it did.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field
+
+from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.source import input_view, output_view
+from forge.checks.spec import Verdict, register_check
+from forge.checks.state import FinalState
+from forge.views import DocumentView, Paragraph
+
+LIST_STYLES = {"bullet": ("List Bullet",), "number": ("List Number",)}
+
+
+def _views(state: FinalState, opts: DocumentEdit) -> tuple[DocumentView, DocumentView]:
+    return input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+
+
+# --- document.headings_numbered -----------------------------------------------------------------
+
+
+class HeadingsNumbered(DocumentEdit):
+    level: int = Field(default=1, ge=1, le=9, description="The heading level numbered.")
+    form: Literal["dot", "section"] = Field(description="dot: '1. Scope'; section: 'Section 1: Scope'.")
+
+
+@register_check("document.headings_numbered", HeadingsNumbered, view="document")
+def headings_numbered(state: FinalState, opts: HeadingsNumbered) -> Verdict:
+    """Every heading of the level reads its number (1, 2, ... in document order) in the form asked
+    for, then its old text, at the same level; every other paragraph and table is unchanged."""
+    original, output = _views(state, opts)
+    expected, n = [], 0
+    for p in blocks(original):
+        if p.heading_level == opts.level:
+            n += 1
+            number = f"{n}. " if opts.form == "dot" else f"Section {n}: "
+            p = p.model_copy(update={"text": number + fold(p.text)})
+        expected.append(p.model_copy(update={"style": ""}) if p.heading_level is None else p)
+    if n == 0:
+        return Verdict.of(False, f"{opts.input_file} has no level-{opts.level} headings to number")
+    if msg := paragraphs_diff(expected, blocks(output), opts.file):
+        return Verdict.of(False, msg)
+    if msg := _tables_same(original, output, opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{n} level-{opts.level} headings numbered ({opts.form})")
+
+
+# --- document.list_made -------------------------------------------------------------------------
+
+
+class ListMade(DocumentEdit):
+    heading: str = Field(description="The section whose body becomes the list.")
+    kind: Literal["bullet", "number"]
+    split_on: str | None = Field(default=None, description="The body is one paragraph of items separated by this.")
+
+
+def _section(paragraphs: list[Paragraph], heading: str) -> tuple[int, int] | None:
+    """(first, end) indexes of the body under `heading`, up to the next heading."""
+    starts = [i for i, p in enumerate(paragraphs) if p.heading_level is not None and fold(p.text) == fold(heading)]
+    if not starts:
+        return None
+    end = next((j for j in range(starts[0] + 1, len(paragraphs)) if paragraphs[j].heading_level is not None),
+               len(paragraphs))
+    return starts[0] + 1, end
+
+
+@register_check("document.list_made", ListMade, view="document")
+def list_made(state: FinalState, opts: ListMade) -> Verdict:
+    """The section's body is a bulleted (or numbered) list, one item per paragraph (or per item of
+    the one paragraph, split where asked), in order, each in a list style of that kind; every other
+    paragraph and table is unchanged."""
+    original, output = _views(state, opts)
+    before = blocks(original)
+    span = _section(before, opts.heading)
+    if span is None:
+        return Verdict.of(False, f"{opts.input_file} has no heading {opts.heading!r}")
+    body = before[span[0]:span[1]]
+    texts = [fold(p.text) for p in body]
+    if opts.split_on:
+        texts = [fold(t) for text in texts for t in text.split(opts.split_on) if t.strip()]
+    items = [Paragraph(text=t) for t in texts]
+    expected = [*_loose(before[:span[0]]), *items, *_loose(before[span[1]:])]
+    after = blocks(output)
+    if msg := paragraphs_diff(expected, after, opts.file):
+        return Verdict.of(False, msg)
+    styles = LIST_STYLES[opts.kind]
+    for n, p in enumerate(after[span[0]:span[0] + len(items)], start=span[0] + 1):
+        if not p.style.startswith(styles):
+            return Verdict.of(False, f"paragraph {n} ({fold(p.text)[:40]!r}) has style {p.style!r}; a "
+                              f"{'bulleted' if opts.kind == 'bullet' else 'numbered'} list item uses {styles[0]!r}")
+    if msg := _tables_same(original, output, opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{len(items)} {opts.kind} items under {opts.heading!r}")
+
+
+def _loose(paragraphs: list[Paragraph]) -> list[Paragraph]:
+    """Headings keep their level; body paragraphs are compared by text only."""
+    return [p if p.heading_level is not None else p.model_copy(update={"style": ""}) for p in paragraphs]
+
+
+# --- document.term_formatted --------------------------------------------------------------------
+
+
+class TermFormatted(DocumentEdit):
+    term: str
+    format: Literal["bold", "italic", "underline"]
+
+
+def _chars(p: Paragraph, attr: str) -> list[bool]:
+    """Per character of the paragraph's runs: whether it carries the format (inherited counts as no)."""
+    return [bool(getattr(run, attr)) for run in p.runs for _ in run.text]
+
+
+@register_check("document.term_formatted", TermFormatted, view="document")
+def term_formatted(state: FinalState, opts: TermFormatted) -> Verdict:
+    """Every occurrence of the term (whole word, any case) in the body paragraphs (not headings) is
+    in the format asked for, and no other text changed that format; every paragraph's text and style are unchanged."""
+    original, output = _views(state, opts)
+    before, after = blocks(original), blocks(output)
+    if msg := paragraphs_diff(before, after, opts.file):
+        return Verdict.of(False, msg)
+    pattern = re.compile(rf"(?<!\w){re.escape(opts.term)}(?!\w)", re.IGNORECASE)
+    found = 0
+    for n, (was, now) in enumerate(zip(before, after, strict=True), start=1):
+        text = "".join(r.text for r in now.runs)
+        if "".join(r.text for r in was.runs) != text:
+            return Verdict.of(False, f"paragraph {n}'s text changed: {text[:60]!r}")
+        want = _chars(was, opts.format)
+        for match in pattern.finditer(text) if was.heading_level is None else ():
+            found += 1
+            want[match.start():match.end()] = [True] * (match.end() - match.start())
+        have = _chars(now, opts.format)
+        if have != want:
+            i = next(k for k, (a, b) in enumerate(zip(want, have, strict=True)) if a != b)
+            what = "is not" if want[i] else "should not be"
+            return Verdict.of(False, f"paragraph {n}: {text[max(0, i - 10):i + 20]!r} {what} {opts.format} at "
+                              f"{text[i:i + 12]!r}")
+    if found == 0:
+        return Verdict.of(False, f"{opts.input_file} never mentions {opts.term!r}")
+    return Verdict.of(True, f"{found} occurrences of {opts.term!r} are {opts.format}; nothing else changed")
