@@ -55,6 +55,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.add_docstrings", {"style": "plain", "module_docstring": False}),
     ("multi.csv_summary_sheet", {"aggregate": "average", "order": "largest_first", "messy_keys": True}),
     ("multi.json_to_sheet", {"per_item": True}),
+    ("multi.ini_to_json", {"typed": True}),
+    ("multi.ini_to_json", {"typed": False}),
     ("multi.sheet_filter_to_csv", {"condition": "on_or_after"}),
     ("multi.sheet_filter_to_csv", {"condition": "equals_text"}),
     ("multi.sheet_to_markdown", {"heading": True, "right_align": True}),
