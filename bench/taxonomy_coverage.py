@@ -38,7 +38,7 @@ from forge.models import Skill
 from forge.stats import batch_stats, task_record
 from gates import GATE_ORDER, GateContext, run_gate
 from skills import derive_seed, load_taxonomy
-from skills.sampler import coverage_sample, sample_mix
+from skills.sampler import coverage_sample, load_profiles, sample_mix
 from workflows import WORKFLOWS
 
 _CTX: GateContext | None = None
@@ -93,11 +93,12 @@ def _cover(job: tuple[Skill, int, int]) -> SkillCoverage:
     return cover(job[0], job[1], _CTX, job[2])
 
 
-def measure_batch(n: int, seed: int, ceiling: float = 1.0) -> dict[str, object]:
+def measure_batch(n: int, seed: int, ceiling: float = 1.0, folder: Path | None = None) -> dict[str, object]:
     """Build `n` tasks drawn at the default mix and measure them; failed builds are counted by skill."""
-    taxonomy = load_taxonomy()
+    taxonomy = load_taxonomy(folder)
     records, failed = [], Counter()
-    for sample in sample_mix(taxonomy, n, seed, ceiling=ceiling):
+    profiles = load_profiles(folder) if folder else None
+    for sample in sample_mix(taxonomy, n, seed, ceiling=ceiling, profiles=profiles):
         try:
             bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
         except Exception:  # noqa: BLE001 - counted against the skill, the batch goes on
@@ -128,6 +129,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="only skills whose id starts with one of these")
+    parser.add_argument("--taxonomy", type=Path, default=None,
+                        help="a built taxonomy folder (default: data/skills), e.g. `forge skills build --out-dir`'s")
     parser.add_argument("--builds", type=int, default=1,
                         help="tasks built per skill (other seeds; a family raising on one is caught); the first is gated")
     parser.add_argument("--sample", type=int, default=0,
@@ -137,7 +140,7 @@ def main() -> None:
     parser.add_argument("--ceiling", type=float, default=1.0, help="the batch's most per skill (sample_mix)")
     args = parser.parse_args()
 
-    taxonomy = load_taxonomy()
+    taxonomy = load_taxonomy(args.taxonomy)
     waiting = taxonomy.awaiting
     pool = coverage_sample(taxonomy, args.sample, args.seed) if args.sample else list(taxonomy.skills.values())
     skills = [s for s in pool if not args.only or any(s.id.startswith(prefix) for prefix in args.only)]
@@ -165,7 +168,7 @@ def main() -> None:
         "awaiting_families": len({s.workflow for s in skills if s.id in waiting}),
         "seconds": round(seconds, 2),
         "seconds_per_skill": round(seconds / len(outcomes), 3) if outcomes else 0.0,
-        **({"batch": measure_batch(args.batch, args.seed, args.ceiling)} if args.batch else {}),
+        **({"batch": measure_batch(args.batch, args.seed, args.ceiling, args.taxonomy)} if args.batch else {}),
     }, indent=2))
 
 

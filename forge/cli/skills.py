@@ -58,12 +58,15 @@ def build(
     if not check:
         write_taxonomy(files, target)
     report = {"skills": len(result.skills), "families": len({s.workflow for s in result.skills}),
-              "awaiting_environment": len(result.awaiting_environment), "written": not check,
+              "awaiting_environment": len(result.awaiting_environment),
+              "awaiting_families": len(result.awaiting_families), "written": not check,
               "problems": [p.model_dump() for p in result.problems], "differences": differences}
     if as_json:
         typer.echo(json.dumps(report, indent=2))
     else:
         console.print(f"{report['skills']} skills over {report['families']} families"
+                      + (f" ({report['awaiting_environment']} awaiting their environment, over "
+                         f"{report['awaiting_families']} families not written yet)" if result.awaiting_environment else "")
                       + ("" if check else f", written to {target}"))
         for problem in result.problems:
             where = f"{problem.source} [{problem.combination}]" if problem.combination else problem.source

@@ -14,7 +14,15 @@ from forge.stats import task_record
 from skills import load_taxonomy
 from skills.builder import SkillProfile
 from skills.mix import PUBLISHED_MIX, MixTarget, plan_weights, predicted_mix
-from skills.sampler import load_profiles, mix_weights, quotas, sample_mix, sample_profile_mix, stratum
+from skills.sampler import (
+    coverage_sample,
+    load_profiles,
+    mix_weights,
+    quotas,
+    sample_mix,
+    sample_profile_mix,
+    stratum,
+)
 from skills.taxonomy import Taxonomy
 from workflows import WORKFLOWS
 
@@ -83,7 +91,7 @@ def test_where_the_profiles_allow_it_the_draw_lands_on_every_published_figure() 
 def test_profiles_are_the_files_real_bundles_reference() -> None:
     taxonomy, profiles = load_taxonomy(), load_profiles()
     assert set(profiles) == set(taxonomy.ready)  # a skill awaiting an unwritten family has no profile
-    for skill in taxonomy.ready.values():
+    for skill in coverage_sample(taxonomy, 300, seed=3):  # every family, then strata in turn
         bundle = WORKFLOWS.get(skill.workflow).build(skill, seed=3)
         assert Counter(task_record(bundle).file_types) == Counter(profiles[skill.id].file_types), skill.id
         assert profiles[skill.id].multi_app == (len(set(bundle.apps)) > 1), skill.id
