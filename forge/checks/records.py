@@ -1,4 +1,5 @@
-"""Record-level table checks: group-by summaries, de-duplication, joins and JSON flattening.
+"""Record-level table checks: group-by summaries, de-duplication, joins, and tables made from JSON
+records or log lines.
 
 Like `forge.checks.table`, every check reads `TableView`s (csv, xlsx, docx tables...) and works
 out the expected result from the task's original inputs; the options carry only what the
@@ -7,7 +8,9 @@ instruction states (a key column, an aggregate, the output's column names).
 
 from __future__ import annotations
 
+import datetime as dt
 import math
+import re
 from typing import Any, Literal
 
 from pydantic import Field
@@ -18,7 +21,7 @@ from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.errors import CheckError
-from forge.views import JsonView, Table, TableView
+from forge.views import JsonView, Table, TableView, TextView
 
 
 class RecordsEdit(CheckOptions):
@@ -229,3 +232,43 @@ def from_json(state: FinalState, opts: FromJson) -> Verdict:
         what = f"item of {opts.explode!r}" if opts.explode else "record"
         return Verdict.of(False, f"{opts.file} has {len(got)} data rows, expected {len(expected)} (one per {what})")
     return Verdict.of(True, f"{len(expected)} rows of {len(opts.columns)} columns")
+
+
+# --- table.from_log --------------------------------------------------------------------------------
+
+_LOG_LINE = re.compile(r"^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2})\s+([A-Z]+)\s+\[([^\]]+)\]\s+(.*)$")
+
+
+class FromLog(CheckOptions):
+    file: OutputPath
+    input_file: InputPath = Field(description="The log: `YYYY-MM-DD HH:MM:SS LEVEL [service] message` lines.")
+    columns: list[str] = Field(min_length=4, max_length=4, description="Headers for time, level, service, message.")
+    level: str | None = Field(default=None, description="Only lines of this level; None: every line.")
+
+
+@register_check("table.from_log", FromLog, view="table")
+def from_log(state: FinalState, opts: FromLog) -> Verdict:
+    """The table has the four named columns and one row per log line (of the level asked, if any), in
+    the log's order: its timestamp as written, its level, its service (without brackets) and its
+    message text."""
+    expected = []
+    for line in input_view(state, opts.input_file, TextView).lines:
+        match = _LOG_LINE.match(line.strip())
+        if match and (opts.level is None or match.group(2) == opts.level):
+            expected.append(list(match.groups()))
+    if not expected:
+        return Verdict.of(False, f"{opts.input_file} has no log lines{' of level ' + opts.level if opts.level else ''}")
+    output = _output(state, opts.file)
+    if msg := _header_is(output, opts.columns, opts.file):
+        return Verdict.of(False, msg)
+    got = [row for row in output.body if any(v is not None for v in row)]
+    for n, (want, have) in enumerate(zip(expected, got, strict=False), start=2):
+        shown = [v.isoformat(sep=" ") if isinstance(v, dt.datetime) else text(v) for v in have]
+        for c, (w, h) in enumerate(zip(want, shown, strict=False)):
+            if h != w:
+                return Verdict.of(False, f"row {n} of {opts.file}, column {opts.columns[c]!r}, is {h[:60]!r}, "
+                                  f"expected {w[:60]!r}")
+    if len(got) != len(expected):
+        return Verdict.of(False, f"{opts.file} has {len(got)} data rows, expected {len(expected)} (one per log line"
+                          f"{' of level ' + opts.level if opts.level else ''})")
+    return Verdict.of(True, f"{len(expected)} log lines tabulated")

@@ -40,6 +40,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.whitespace_cleanup", {"tabs": False, "collapse_blank": False, "in_place": False}),
     ("text.log_per_hour", {"by_level": True, "include_empty": True}),
     ("text.log_per_hour", {"by_level": False, "include_empty": False}),
+    ("text.log_to_csv", {"by_level": True}),
+    ("text.log_to_csv", {"by_level": False}),
     ("text.csv_to_markdown", {"heading": True, "right_align": True}),
     ("text.csv_to_markdown", {"heading": False, "right_align": False}),
     ("text.word_frequency", {"long_words_only": True}),

@@ -4,7 +4,7 @@ Importing it registers the txt/md handlers, the text check libraries, the prepar
 workflows; its skills are `data/skills/text.jsonl`.
 """
 
-from forge.checks import text as _checks, text_reports as _reports  # noqa: F401
+from forge.checks import records as _records, text as _checks, text_reports as _reports  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -13,9 +13,10 @@ from workflows.text import (  # noqa: F401  (register on import)
     log_filter,
     log_levels,
     log_per_hour,
+    log_to_csv,
     markdown_toc,
     whitespace_cleanup,
     word_frequency,
 )
 
-__all__ = ["csv_to_markdown", "ini_edit", "log_filter", "log_levels", "log_per_hour", "markdown_toc", "whitespace_cleanup", "word_frequency"]
+__all__ = ["csv_to_markdown", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv", "markdown_toc", "whitespace_cleanup", "word_frequency"]

@@ -35,12 +35,34 @@ FLAT = {"input_file": "inputs/orders.json", "list_path": "orders", "columns": ["
 EXPLODE = {**FLAT, "columns": ["id", "items.sku", "items.qty"], "explode": "items"}
 
 
+LOG = ("2024-05-01 08:00:00 INFO [api] started\n2024-05-01 08:01:00 ERROR [api] payment failed, retrying\n"
+       "2024-05-01 08:02:00 INFO [worker] job 12 done\n2024-05-01 08:03:00 ERROR [worker] disk full\n")
+LOG_COLUMNS = ["time", "level", "service", "message"]
+LOG_ROWS = [["2024-05-01 08:00:00", "INFO", "api", "started"],
+            ["2024-05-01 08:01:00", "ERROR", "api", "payment failed, retrying"],
+            ["2024-05-01 08:02:00", "INFO", "worker", "job 12 done"], ["2024-05-01 08:03:00", "ERROR", "worker", "disk full"]]
+
+
+def log_case(label: str, rows: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, [LOG_COLUMNS, *rows], {"input_file": "app.log", "columns": LOG_COLUMNS, **options}, passes,
+                says, originals={"app.log": LOG.encode()})
+
+
 def grouped(label: str, output: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "",
             source: list[list[Any]] = SALES) -> Case:
     return Case(label, output, {**SUM, **options}, passes, says, input=source)
 
 
 CASES: dict[str, list[Case]] = {
+    "table.from_log": [
+        log_case("every line", LOG_ROWS, {}, True),
+        log_case("the LAST message cut short", [*LOG_ROWS[:3], ["2024-05-01 08:03:00", "ERROR", "worker", "disk"]], {},
+                 False, "row 5"),
+        log_case("the last line missing", LOG_ROWS[:3], {}, False, "expected 4"),
+        log_case("the service kept in brackets", [[*r[:2], f"[{r[2]}]", r[3]] for r in LOG_ROWS], {}, False, "row 2"),
+        log_case("ERROR lines only", [LOG_ROWS[1], LOG_ROWS[3]], {"level": "ERROR"}, True),
+        log_case("every line where ERROR was asked", LOG_ROWS, {"level": "ERROR"}, False, "row 2"),
+    ],
     "table.grouped": [
         grouped("sums per key, A to Z", BY_KEY, {}, True),
         grouped("the LAST group's sum one short", [*BY_KEY[:3], ["South", 6]], {}, False, "row 4"),
