@@ -146,3 +146,49 @@ def term_formatted(state: FinalState, opts: TermFormatted) -> Verdict:
     if found == 0:
         return Verdict.of(False, f"{opts.input_file} never mentions {opts.term!r}")
     return Verdict.of(True, f"{found} occurrences of {opts.term!r} are {opts.format}; nothing else changed")
+
+
+# --- document.sections_rearranged ---------------------------------------------------------------
+
+
+class SectionsRearranged(DocumentEdit):
+    heading: str = Field(description="The level-1 section the edit is about.")
+    op: Literal["remove", "move_before", "move_to_end", "demote"]
+    before_heading: str | None = Field(default=None, description="The section it must now precede (move_before).")
+
+
+def _sections(paragraphs: list[Paragraph]) -> tuple[list[Paragraph], list[list[Paragraph]]]:
+    """The paragraphs before the first level-1 heading, and each level-1 section (heading first)."""
+    starts = [i for i, p in enumerate(paragraphs) if p.heading_level == 1]
+    ends = [*starts[1:], len(paragraphs)]
+    return paragraphs[: starts[0] if starts else len(paragraphs)], [paragraphs[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+@register_check("document.sections_rearranged", SectionsRearranged, view="document")
+def sections_rearranged(state: FinalState, opts: SectionsRearranged) -> Verdict:
+    """The named section (its heading and everything up to the next level-1 heading) is removed,
+    moved before another section or to the end, or demoted to a level-2 heading of the section
+    above; every paragraph's text and level are otherwise as they were."""
+    original, output = _views(state, opts)
+    head, sections = _sections(_loose(blocks(original)))
+    names = [fold(s[0].text).casefold() for s in sections]
+    if fold(opts.heading).casefold() not in names:
+        return Verdict.of(False, f"{opts.input_file} has no section {opts.heading!r}; its sections are {names}")
+    at = names.index(fold(opts.heading).casefold())
+    moved, rest = sections[at], sections[:at] + sections[at + 1:]
+    if opts.op == "remove":
+        order = rest
+    elif opts.op == "move_to_end":
+        order = [*rest, moved]
+    elif opts.op == "demote":
+        order = [*sections[:at], [moved[0].model_copy(update={"heading_level": 2, "style": ""}), *moved[1:]],
+                 *sections[at + 1:]]
+    else:
+        target = [fold(s[0].text).casefold() for s in rest].index(fold(opts.before_heading or "").casefold())
+        order = [*rest[:target], moved, *rest[target:]]
+    expected = [*head, *(p for section in order for p in section)]
+    if expected == [*head, *(p for section in sections for p in section)]:
+        return Verdict.of(False, f"the edit asked for changes nothing in {opts.input_file}")
+    if msg := paragraphs_diff(expected, blocks(output), opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"section {opts.heading!r}: {opts.op.replace('_', ' ')} done; the rest unchanged")
