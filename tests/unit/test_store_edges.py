@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from forge.errors import StoreError
 from forge.models import GateResult, TaskBundle
@@ -89,6 +90,9 @@ def test_counts_of_one_run_and_of_the_store(filled: tuple[Store, dict[str, TaskB
                                   "episodes_passed": 3, "episodes_failed": 1, "episodes": 4, "rejections": 1}
     assert store.counts() == {"tasks_pending": 1, "tasks_accepted": 1, "tasks_rejected": 1, "tasks": 3,
                               "episodes_passed": 4, "episodes_failed": 2, "episodes": 6, "rejections": 3}
+    assert (store.counts("r1")["episodes_failed"], store.counts("r3")["episodes_passed"]) == (0, 0)  # none: 0
+    store.start_run("r4", "generate", _Config())
+    assert set(store.counts("r4").values()) == {0}
 
 
 def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
@@ -101,8 +105,12 @@ def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskB
     store.record_rejection("r2", "gate", "r2-subject", "timeout", "again")
     store.record_rejection("r2", "gate", "r2-other", "timeout", "another subject")
     store.record_rejection("r2", "export", "r2-subject", "timeout", "another stage")
+    store.record_rejection("r2", "judge", "r2-subject", "timeout", "a stage sorting after both")
     assert [(r.stage, r.subject, r.reason) for r in store.rejections("r2")] == [
-        ("gate", "r2-subject", "timeout"), ("gate", "r2-other", "timeout"), ("export", "r2-subject", "timeout")]
+        ("gate", "r2-subject", "timeout"), ("gate", "r2-other", "timeout"), ("export", "r2-subject", "timeout"),
+        ("judge", "r2-subject", "timeout")]
+    with pytest.raises(ValidationError):
+        store.rejections("r2")[0].reason = "changed"  # records are frozen values
     assert [r.reason for r in store.rejections("r1")] == ["oracle_fails"]
 
 
@@ -134,6 +142,8 @@ def test_shards_are_kept_per_output_dir(filled: tuple[Store, dict[str, TaskBundl
     with pytest.raises(StoreError, match=r"already recorded"):
         store.record_shard(b, "s1.parquet", 1, 10, "b1", ["m-2"])
     store.record_shard(c, "s1.parquet", 1, 10, "c1", ["m-1"])  # the same name in another folder is its own
+    store.record_shard(b, "a0.parquet", 1, 10, "b2", ["m-2"])  # a name sorting before the folder's others
+    assert [s.name for s in store.shards(b)] == ["s0.parquet", "s1.parquet", "a0.parquet"]
 
 
 def test_shard_errors_name_at_most_five_episodes(filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
@@ -150,6 +160,9 @@ def test_shard_errors_name_at_most_five_episodes(filled: tuple[Store, dict[str, 
     assert "['a-1', 'm-1', 'm-2', 'm-3', 'm-4'] (6 in all)" in str(raised.value)
     with pytest.raises(StoreError, match="lists an episode twice"):
         store.record_shard(out, "s2.parquet", 2, 10, "22", ["z-1", "z-1"])
+    many = [f"y-{n:03d}" for n in range(300)]  # distinct, and more than CPython's cached small ints
+    with pytest.raises(StoreError, match=r"not stored: \['y-000'"):
+        store.record_shard(out, "s3.parquet", 300, 10, "33", many)
 
 
 def test_rows_that_no_longer_validate_are_store_errors(filled: tuple[Store, dict[str, TaskBundle]], db: Path) -> None:
