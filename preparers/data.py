@@ -18,13 +18,13 @@ import random
 from faker import Faker
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from preparers._corpora import corpus
-from preparers.spec import register_preparer
 from forge.views import Table as ViewTable
+from preparers._corpora import corpus
 from preparers.filetypes.csv import write_csv as write_table_csv
+from preparers.spec import register_preparer
 from preparers.spreadsheet import Table, make_table
 
-__all__ = ["GROUP_KEYS", "JsonContent", "Table", "dump_json", "make_app_config", "make_contacts", "make_customer_orders",
+__all__ = ["FILTERABLE", "GROUP_KEYS", "JsonContent", "Table", "dump_json", "make_app_config", "make_contacts", "make_customer_orders",
            "make_orders_export", "make_records", "make_table", "write_csv"]
 
 # Columns a table kind is naturally summarised by (a category with repeats), per kind.
@@ -35,9 +35,14 @@ GROUP_KEYS: dict[str, list[str]] = {"sales": ["Region", "Product"], "employees":
 _MOST_ROWS = {"inventory": 50}  # distinct items the inventory generator can name
 
 
-def make_records(rng: random.Random, faker: Faker, rows: int) -> Table:
-    """A table of a drawn kind with about `rows` rows (fewer where the kind cannot make that many)."""
-    kind = rng.choice(sorted(GROUP_KEYS))
+# Kinds with two category columns: group by one, keep only the rows of one value of the other.
+FILTERABLE: dict[str, list[str]] = {"sales": ["Region", "Product"], "budget": ["Project", "Quarter"]}
+
+
+def make_records(rng: random.Random, faker: Faker, rows: int, *, kinds: dict[str, list[str]] | None = None) -> Table:
+    """A table of a drawn kind (among `kinds`' keys, default all) with about `rows` rows (fewer where the
+    kind cannot make that many)."""
+    kind = rng.choice(sorted(kinds or GROUP_KEYS))
     return make_table(rng, faker, kind=kind, rows=min(rows, _MOST_ROWS.get(kind, rows)))
 
 

@@ -73,20 +73,24 @@ class Grouped(RecordsEdit):
     result_header: str = Field(description="The output's second column.")
     order: Literal["key", "largest_first"] = "key"
     fold_keys: bool = Field(default=False, description="Keys differing only in case or spacing are one group.")
+    where_column: str | None = Field(default=None, description="Only rows whose value here equals `where_value`.")
+    where_value: str | None = None
     tolerance: float = Field(default=0.01, ge=0)
 
 
 @register_check("table.grouped", Grouped, view="table")
 def grouped(state: FinalState, opts: Grouped) -> Verdict:
-    """The output has the key and result columns and one row per distinct key of the input, holding
-    the aggregate of the value column over that key's rows; rows by key (A to Z) or largest first
-    (ties by key); with `fold_keys`, keys differing only in case or spacing are one group."""
+    """The output has the key and result columns and one row per distinct key of the input (of the rows
+    whose `where_column` equals `where_value`, when given), holding the aggregate of the value column
+    over that key's rows; rows by key (A to Z) or largest first (ties by key); with `fold_keys`, keys
+    differing only in case or spacing are one group."""
     original = _input(state, opts)
     key = original.need_col(opts.key, opts.input_file)
     value = original.need_col(opts.value, opts.input_file) if opts.value else None
+    where = original.need_col(opts.where_column, opts.input_file) if opts.where_column else None
     groups: dict[str, list[float]] = {}
     for row in original.body:
-        if row[key] is None:
+        if row[key] is None or (where is not None and _key_text(row[where], True) != _key_text(opts.where_value, True)):
             continue
         numbers = groups.setdefault(_key_text(row[key], opts.fold_keys), [])
         if value is None:

@@ -19,19 +19,23 @@ class CsvSummarySheet(CsvGroupTotals):
             "From the export {{ input }}, build an Excel summary {{ output }}: one row per {{ key }} with the "
             "{{ what }}{% if value %} of {{ value }}{% endif %}, under the headers {{ key }} and {{ result_header }}"
             "{% if order == 'key' %}, {{ key }} A to Z{% else %}, largest {{ result_header }} first{% endif %}."
+            "{% if where_column %} Count only the rows where {{ where_column }} is {{ where_value }}.{% endif %}"
             "{% if messy_keys %} {{ key }} was typed by hand in mixed case; treat different capitalisations as the "
             "same value.{% endif %}{% if aggregate == 'average' %} Averages to 2 decimals.{% endif %}",
             "My manager wants a small spreadsheet from {{ input }}: {{ what }}{% if value %} of {{ value }}{% endif %} "
             "per {{ key }}, columns {{ key }} / {{ result_header }}, {% if order == 'key' %}sorted by {{ key }}"
-            "{% else %}biggest first{% endif %}. Save it as {{ output }}, numbers as real numbers.{% if messy_keys %} "
+            "{% else %}biggest first{% endif %}. Save it as {{ output }}, numbers as real numbers.{% if where_column %} "
+            "Only the {{ where_value }} rows ({{ where_column }}) count.{% endif %}{% if messy_keys %} "
             "(Some {{ key }} values are in the wrong case.){% endif %}",
             "{{ input }} -> {{ output }}: {{ aggregate }}{% if value %}({{ value }}){% endif %} by {{ key }} as "
             "{{ result_header }}; {% if order == 'key' %}order by {{ key }}{% else %}order by {{ result_header }} desc"
-            "{% endif %}{% if messy_keys %}; case-insensitive {{ key }}{% endif %}.",
+            "{% endif %}{% if where_column %}; where {{ where_column }} = {{ where_value }}{% endif %}"
+            "{% if messy_keys %}; case-insensitive {{ key }}{% endif %}.",
         ],
         files=[FileSlot(param="input", type="csv", role="input", description="A CSV export"),
                FileSlot(param="output", type="xlsx", description="The per-group summary workbook")],
         checks=[CheckTemplate(func="table.grouped", bind={
             "key": "key", "value": "value", "aggregate": "aggregate", "result_header": "result_header",
-            "order": "order", "fold_keys": "messy_keys"})],
+            "order": "order", "fold_keys": "messy_keys", "where_column": "where_column",
+            "where_value": "where_value"})],
     ))

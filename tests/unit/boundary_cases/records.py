@@ -13,6 +13,9 @@ from tests.xlsx import xlsx_bytes
 INPUT, SHEET = "inputs/data.xlsx", "Orders"
 SALES = [["Region", "Units"], ["North", 3], ["South", 1], ["North", 2], ["East", 5], ["South", 6]]
 MESSY = [["Region", "Units"], ["North", 3], ["South", 1], ["north", 2], ["East", 5], ["SOUTH", 6]]
+PRODUCTS = [["Region", "Product", "Units"], ["North", "Pen", 3], ["South", "Pen", 1], ["North", "Pen", 2],
+            ["East", "ink", 5], ["South", "Ink", 6]]
+WHERE = {"where_column": "Product", "where_value": "Ink"}
 SUM = {"key": "Region", "value": "Units", "aggregate": "sum", "result_header": "Total Units"}
 BY_KEY = [["Region", "Total Units"], ["East", 5], ["North", 5], ["South", 7]]
 
@@ -80,6 +83,11 @@ CASES: dict[str, list[Case]] = {
                 {"aggregate": "average", "result_header": "Avg"}, False, "row 4"),
         grouped("the wrong result header", [["Region", "Units"], *BY_KEY[1:]], {}, False, "columns"),
         grouped("messy keys folded", BY_KEY, {"fold_keys": True}, True, source=MESSY),
+        grouped("only the rows of one product", [BY_KEY[0], ["East", 5], ["South", 6]], WHERE, True, source=PRODUCTS),
+        grouped("the filter ignored on the LAST group", [BY_KEY[0], ["East", 5], ["South", 7]], WHERE, False, "row 3",
+                source=PRODUCTS),
+        grouped("a group with no kept rows listed", [BY_KEY[0], ["East", 5], ["North", 0], ["South", 6]], WHERE, False,
+                "row 3", source=PRODUCTS),
         grouped("messy keys not folded when the task did not ask", BY_KEY, {}, False, source=MESSY),
     ],
     "table.deduplicated": [
