@@ -6,7 +6,7 @@ One fresh sandbox runs setup, as an agent's episode does; the state it leaves is
 1. do-nothing: the rubric must FAIL on that untouched copy.
 2. oracle: the reference solution runs in the same sandbox, on from setup, as an agent's
    actions would; the rubric must PASS, every declared output must exist and nothing
-   undeclared may appear; no new number the oracle wrote may be given away by the instruction.
+   undeclared may appear (a folder output declares what is in it: `gates._folders`); no new number the oracle wrote may be given away by the instruction.
    Each office file the oracle wrote must survive the LibreOffice round trip (`ctx.roundtrip`),
    as the inputs must in the file gate.
 3. mutations: the oracle's outputs perturbed like a wrong agent would leave them (gates.mutations),
@@ -36,6 +36,7 @@ from forge.errors import CheckError, PreparerError
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
 from forge.tree import TreeLimitError
+from gates._folders import expand, folder_outputs, inside, read_folder
 from gates._numbers import numbers_in
 from gates.mutations import MUTATORS, MutationInput, mutants
 from gates.spec import GateContext, Rejection, register_gate
@@ -108,15 +109,18 @@ class PackageGate:
             failures = "; ".join(f"{c.func}: {c.message}" for c in rubric.failures())
             raise Rejection("oracle_fails", f"the reference solution does not satisfy the rubric: {failures}",
                             checks=_summary(rubric))
-        declared = {f.path for f in bundle.files}
-        missing = sorted(f.path for f in bundle.outputs() if not state.exists(f.path))
+        declared, folders = {f.path for f in bundle.files}, folder_outputs(bundle)
+        outputs = {f.path: (read_folder(state, f.path, folders[f.path]) if f.path in folders
+                            else state.read_bytes(f.path) if state.exists(f.path) else None)
+                   for f in bundle.outputs()}
+        missing = sorted(p for p, data in outputs.items() if data is None)
         if missing:
             raise Rejection("declared_output_missing", f"the reference did not write {', '.join(missing)}")
-        extra = sorted(set(state.listing) - declared - set(setup_state.files))
+        extra = sorted(p for p in set(state.listing) - declared - set(setup_state.files) if not inside(p, folders))
         if extra:
             raise Rejection("undeclared_file", f"the reference left undeclared files: {', '.join(extra[:5])}",
                             files=extra[:20])
-        return rubric, {f.path: state.read_bytes(f.path) for f in bundle.outputs()}
+        return rubric, {p: data for p, data in outputs.items() if data is not None}
 
     def _mutations(self, bundle: TaskBundle, setup_state: JobState, probe_dir: Path,
                    outputs: dict[str, bytes]) -> tuple[dict[str, str], dict[str, JsonValue]]:
@@ -128,8 +132,9 @@ class PackageGate:
             found = mutants(probe)
         except CheckError as exc:
             raise Rejection("oracle_output_unreadable", f"cannot build the mutation probes: {exc}") from exc
+        folders = folder_outputs(bundle)
         for name, files in found.items():
-            with setup_state.overlaid(probe_dir, files):
+            with setup_state.overlaid(probe_dir, expand(files, folders, outputs, setup_state.files)):
                 rubric = run_rubric(bundle.rubric.checks, FinalState(probe_dir, inputs))
             probed[name] = "caught" if not rubric.passed else "passed"
             if rubric.passed:

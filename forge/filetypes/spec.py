@@ -11,7 +11,11 @@ that format, so nothing about it is spread over the gates, checks and mutators:
 - `create(view)`: write a view back as this type (optional: None when not supported);
 - `libreoffice`: how the file gate round-trips it through LibreOffice (None: no route);
 - mutators for the package gate's probes: `@register_mutator(..., file_types={"<type>"})`
-  (`forge.filetypes.mutation`) in the handler's own module.
+  (`forge.filetypes.mutation`) in the handler's own module;
+- `folder = True` (with `pack`/`unpack`): the type is a FOLDER in the job dir carried as one
+  archive (`tree`). Declared as an output, it is the folder as the task leaves it: files moved
+  or renamed inside it are the output, not undeclared files; the gate reads it whole and its
+  mutants replace it whole, so its checks must account for every file in it.
 
     @register_file_type("csv")
     class CsvFile(FileTypeBase):
@@ -95,6 +99,16 @@ class FileTypeBase:
 
     def create(self, view: View) -> bytes | None:
         return None
+
+    folder: ClassVar[bool] = False
+
+    def pack(self, files: dict[str, bytes]) -> bytes:
+        """A folder type's files (relative posix path -> bytes) as its archive."""
+        raise PreparerError(f"file type {self.name!r} is not a folder type")
+
+    def unpack(self, data: bytes, path: str) -> dict[str, bytes]:
+        """A folder type's archive as its files, within the type's bounds (CheckError beyond)."""
+        raise PreparerError(f"file type {self.name!r} is not a folder type")
 
 
 FILE_TYPES: Registry[FileType] = Registry("file type")

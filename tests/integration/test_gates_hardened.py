@@ -202,3 +202,24 @@ def test_gates_in_parallel_reach_the_same_verdicts(tmp_path: Path) -> None:
     assert all(v[-1][1] for v in alone[:-1])
     assert verdicts(tmp_path / "b", parallel=True) == alone
     assert len({p.name for p in (tmp_path / "b" / "lo").iterdir()}) > 1  # one profile per worker thread
+
+
+def test_a_folder_output_declares_the_files_moved_inside_it_and_nothing_outside(tmp_path: Path) -> None:
+    """Organising a folder moves its files to new paths: they are the declared output (the folder
+    as the task leaves it). A file written outside it is still undeclared; a stray file inside it
+    fails the check, and the junk probe shows the rubric would catch one."""
+    skill = next(s for s in load_taxonomy().skills.values() if s.workflow == "files.organise_by_type")
+    good = WORKFLOWS.get("files.organise_by_type").build(skill, 3)
+    folder = good.outputs()[0].path
+    results = run_gates(good, GateContext(scratch_root=tmp_path / "good"))
+    assert results[-1].passed, results[-1].message
+    assert results[-1].details["mutations"]["tree.junk_file"] == "caught"
+    assert results[-1].details["mutations"]["tree.left_behind"] == "caught"
+    outside = run_gate("package", appended_reference(good, "echo notes > moved_list.txt"),
+                       GateContext(scratch_root=tmp_path / "outside"))
+    assert (outside.passed, outside.reason) == (False, "undeclared_file"), outside.message
+    assert "moved_list.txt" in outside.message
+    inside = run_gate("package", appended_reference(good, f"echo notes > {folder}/moved_list.txt"),
+                      GateContext(scratch_root=tmp_path / "inside"))
+    assert (inside.passed, inside.reason) == (False, "oracle_fails"), inside.message
+    assert f"{folder}/moved_list.txt should not be there" in inside.message
