@@ -110,29 +110,29 @@ def junk_file(probe: MutationInput) -> MutantFiles | None:
     return {**probe.oracle_outputs, path: pack_tar({**after, name: b"scratch\n"})}
 
 
-@register_mutator("tree.left_behind", file_types=TREE)
-def left_behind(probe: MutationInput) -> MutantFiles | None:
-    """The last file the task moved is still where it was (the move never happened)."""
+def _back_at_old_place(probe: MutationInput, which: int, *, keep_new: bool) -> MutantFiles | None:
+    """The `which`-th moved file back at its old place; also still at its new one with `keep_new`."""
     found = _trees(probe)
     moved = _moved(found[1], found[2]) if found else []
     if not found or not moved:
         return None
     path, after, before = found
-    new, old = moved[-1]
-    del after[new]
+    new, old = moved[which]
+    if not keep_new:
+        del after[new]
     return {**probe.oracle_outputs, path: pack_tar({**after, old: before[old]})}
+
+
+@register_mutator("tree.left_behind", file_types=TREE)
+def left_behind(probe: MutationInput) -> MutantFiles | None:
+    """The last file the task moved is still where it was (the move never happened)."""
+    return _back_at_old_place(probe, -1, keep_new=False)
 
 
 @register_mutator("tree.copied_not_moved", file_types=TREE)
 def copied_not_moved(probe: MutationInput) -> MutantFiles | None:
     """A moved file is also still at its old place (copied, not moved)."""
-    found = _trees(probe)
-    moved = _moved(found[1], found[2]) if found else []
-    if not found or not moved:
-        return None
-    path, after, before = found
-    _, old = moved[0]
-    return {**probe.oracle_outputs, path: pack_tar({**after, old: before[old]})}
+    return _back_at_old_place(probe, 0, keep_new=True)
 
 
 @register_mutator("tree.file_lost", file_types=TREE)
