@@ -72,6 +72,7 @@ def train(
     output_dir: Annotated[Path | None, typer.Option("--output-dir", "-o", help="Checkpoints (default: <data_dir>/train).")] = None,
     stage: Annotated[list[str] | None, typer.Option("--stage", help="Only this stage (repeatable).")] = None,
     use_cpu: Annotated[bool, typer.Option("--cpu", help="Train on CPU.")] = False,
+    fsdp: Annotated[bool, typer.Option("--fsdp", help="Shard SFT stages with FSDP2 (run under torchrun).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Run the curriculum (GUI mid-training, GUI SFT, terminal SFT, hybrid SFT, online RL) on exported shards."""
@@ -87,6 +88,7 @@ def train(
         data.setdefault("output_dir", settings.data_dir / "train")
         data.setdefault("db_url", settings.resolved_db_url())
         data["use_cpu"] = use_cpu or data.get("use_cpu", False)
+        data["fsdp"] = fsdp or data.get("fsdp", False)
         if "model_path" not in data:
             raise ForgeError("no starting checkpoint: pass --model <folder> (or model_path in --config)")
         result = run_training(TrainConfig.model_validate(data))

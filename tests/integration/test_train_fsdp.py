@@ -25,11 +25,11 @@ from tests.unit.test_models import bundle
 STEPS = 6
 
 
-def _torchrun(tmp_path: Path, output: str) -> dict:
+def _torchrun(tmp_path: Path, output: str, *flags: str) -> dict:
     torchrun = shutil.which("torchrun", path=str(Path(sys.executable).parent))
     assert torchrun, "torchrun comes with torch: pip install 'mage-cua-forge[train]'"
     done = subprocess.run([torchrun, "--nproc_per_node", "2", "-m", "forge.cli", "train", "--config", "cfg.json",
-                           "--model", "tiny", "--export-dir", "out", "-o", output, "--cpu", "--json"],
+                           "--model", "tiny", "--export-dir", "out", "-o", output, "--cpu", "--json", *flags],
                           cwd=tmp_path, env={**{k: v for k, v in os.environ.items() if not k.startswith("FORGE_")},
                                              "FORGE_DATA_DIR": str(tmp_path / "data")},
                           capture_output=True, text=True, check=False, timeout=600)
@@ -48,8 +48,9 @@ def test_fsdp2_on_cpu_shards_trains_checkpoints_and_resumes(tmp_path: Path) -> N
     pairs = [(episode(t.id, "terminal", [terminal_step(i) for i in range(4)]), t) for t in (bundle(seed=s) for s in range(4))]
     run(ExportConfig(input_dir=write_episodes(tmp_path / "in", pairs), output_dir=tmp_path / "out", dev_fraction=0))
     build_tiny_model(tmp_path / "tiny")
-    (tmp_path / "cfg.json").write_text(json.dumps({"fsdp": True, "stages": [{"name": "terminal_sft", "kind": "sft",
-        "data": ["terminal_sft"], "sft": {"max_steps": STEPS, "bin_tokens": 2048, "save_steps": 2, "learning_rate": 1e-3}}]}))
+    stages = [{"name": "terminal_sft", "kind": "sft", "data": ["terminal_sft"],
+               "sft": {"max_steps": STEPS, "bin_tokens": 2048, "save_steps": 2, "learning_rate": 1e-3}}]
+    (tmp_path / "cfg.json").write_text(json.dumps({"fsdp": True, "stages": stages}))
 
     whole = _torchrun(tmp_path, "ckpt")
     assert whole["sharding"] == "fsdp2" and whole["world_size"] == 2
@@ -70,7 +71,9 @@ def test_fsdp2_on_cpu_shards_trains_checkpoints_and_resumes(tmp_path: Path) -> N
     shutil.rmtree(redo / "final")
     shutil.rmtree(redo / "checkpoint-6")
     (redo / "checkpoint-4" / "trainer_state.json").unlink()
-    resumed = _torchrun(tmp_path, "again")
+    (tmp_path / "cfg.json").write_text(json.dumps({"stages": stages}))  # FSDP from the command line this time
+    resumed = _torchrun(tmp_path, "again", "--fsdp")
+    assert resumed["sharding"] == "fsdp2"
     assert resumed["resumed_from"] == "again/terminal_sft/checkpoint-2"
     assert resumed["losses"] == pytest.approx(whole["losses"], rel=1e-5)  # weights, optimizer and schedule restored
     again = load_file(redo / "final" / "model.safetensors")
