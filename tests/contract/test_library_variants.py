@@ -24,6 +24,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_group_totals", {"aggregate": "max", "order": "largest_first", "messy_keys": False}),
     ("data.csv_group_totals", {"aggregate": "min", "order": "key", "messy_keys": False}),
     ("data.csv_group_totals", {"aggregate": "sum", "order": "largest_first", "messy_keys": True, "filtered": True}),
+    ("data.csv_sort", {"key_type": "date", "descending": True}),
+    ("data.csv_sort", {"key_type": "text", "descending": False}),
     ("data.csv_dedupe", {"by": "row"}),
     ("data.csv_dedupe", {"by": "key", "keep": "first", "messy": True}),
     ("data.csv_dedupe", {"by": "key", "keep": "last", "messy": False}),

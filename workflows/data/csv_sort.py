@@ -1,18 +1,29 @@
-"""Sort the records of a CSV file by one column, keeping every row whole (the table checks on csv)."""
+"""Sort the records of a CSV file by a number, date or text column, keeping every row whole."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from forge.models import ReferenceSolution
 from preparers.data import make_table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+
+
+KeyType = Literal["number", "date", "text"]
+
+
+class Options(SkillParams):
+    key_type: KeyType | None = None
+    descending: bool | None = None
 
 
 class Params(Prepared):
     input: str
     output: str
     column: str
+    key_type: KeyType
     descending: bool
     order: str
 
@@ -20,10 +31,12 @@ class Params(Prepared):
 @register_workflow
 class CsvSort(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
-        name="data.csv_sort", apps=["data"], params=Params,
+        name="data.csv_sort", apps=["data"], params=Params, skill_params=Options,
         phrasings=[
             "Sort the rows of {{ input }} by the {{ column }} column, {{ order }} "
-            "({% if descending %}largest{% else %}smallest{% endif %} first), keeping the header first and every "
+            "({% if key_type == 'date' %}{% if descending %}newest{% else %}oldest{% endif %}"
+            "{% elif key_type == 'text' %}{% if descending %}Z to A{% else %}A to Z, ignoring case{% endif %}"
+            "{% else %}{% if descending %}largest{% else %}smallest{% endif %}{% endif %} first), keeping the header first and every "
             "row's fields together, and write the result to {{ output }}.",
             "Could you reorder {{ input }} by {{ column }} ({{ order }})? Same header, same rows, just sorted; "
             "save it as {{ output }}.",
@@ -36,12 +49,21 @@ class CsvSort(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        table = make_table(ctx.rng, ctx.faker)
-        descending = ctx.rng.random() < 0.5
-        columns = [c for c in table.numeric if table.column(c) != sorted(table.column(c), reverse=descending)]
+        opts: Options = ctx.options  # type: ignore[assignment]
+        key_type: KeyType = opts.key_type or ctx.rng.choice(["number", "date", "text"])  # type: ignore[assignment]
+        descending = opts.descending if opts.descending is not None else ctx.rng.random() < 0.5
+        while True:
+            table = make_table(ctx.rng, ctx.faker, rows=ctx.rng.randint(20, 30))
+            candidates = {"number": table.numeric, "date": table.date_columns(),
+                          "text": [h for h in table.headers if h not in table.numeric and h not in table.date_columns()]}
+            key = lambda v: str(v).casefold() if key_type == "text" else v  # noqa: E731
+            columns = [c for c in candidates[key_type]
+                       if list(map(key, table.column(c))) != sorted(map(key, table.column(c)), reverse=descending)]
+            if columns:
+                break
         stem = ctx.rng.choice(table.file_stems)
         params = Params(input=f"exports/{stem}.csv", output=f"exports/{stem}_sorted.csv", column=ctx.rng.choice(columns),
-                        descending=descending, order="descending" if descending else "ascending")
+                        key_type=key_type, descending=descending, order="descending" if descending else "ascending")
         return params.with_files(input=write_csv(table))
 
     def reference(self, params: Params) -> ReferenceSolution:
@@ -50,11 +72,13 @@ class CsvSort(PreparedWorkflow[Params]):
             with open({lit(params.input)}, newline="", encoding="utf-8") as f:
                 header, *rows = list(csv.reader(f))
             key = header.index({lit(params.column)})
-            rows.sort(key=lambda row: float(row[key]), reverse={params.descending!r})
+            kind = {lit(params.key_type)}
+            rows.sort(key=lambda row: float(row[key]) if kind == "number" else row[key].casefold(),
+                      reverse={params.descending!r})
             with open({lit(params.output)}, "w", newline="", encoding="utf-8") as out:
                 csv.writer(out).writerows([header, *rows])
             print(rows[:3])
         """
         return solution(script_step(script, f"I read {params.input} with the csv module, sort the rows by "
-                                    f"{params.column} as numbers ({params.order}) and write {params.output}.",
+                                    f"{params.column} as {params.key_type}s ({params.order}) and write {params.output}.",
                                     f"Sort {params.input} by {params.column}"))
