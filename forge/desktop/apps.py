@@ -25,6 +25,7 @@ from forge.sandbox import Sandbox
 _SWITCH: dict[str, str] = {"calc": "--calc", "writer": "--writer", "impress": "--impress"}
 WINDOW_TITLES: dict[str, str] = {
     "calc": "LibreOffice Calc", "writer": "LibreOffice Writer", "impress": "LibreOffice Impress",
+    "editor": "Mousepad", "terminal": "Terminal",
 }
 
 _ITEMS = [  # (path, prop, type, value)
@@ -115,6 +116,39 @@ def _browser(sandbox: Sandbox, launch: AppLaunch, instance: int, context: Launch
     return launch_chromium(sandbox, app.url, context.size, instance)
 
 
+def _editor(sandbox: Sandbox, launch: AppLaunch, instance: int, context: LaunchContext) -> str:
+    """Mousepad on the file, with its own config dir (no session, no dbus: GTK's portal and a11y bus off)."""
+    home = f"{DESKTOP_TMP}/editor-{instance}"
+    target = shlex.quote(f"/job/{launch.file}")
+    _prepare(sandbox, f"mkdir -p {home} && test -f {target}", "the editor", launch.file)
+    start_app(sandbox, f"mousepad --disable-server {target}", f"{DESKTOP_TMP}/editor-{instance}.log",
+              env=_gtk_env(home))
+    return home
+
+
+def _terminal(sandbox: Sandbox, launch: AppLaunch, instance: int, context: LaunchContext) -> str:
+    """xterm running bash in /job (`file` is what the task is about): the same sandbox and files as the bash tool."""
+    home = f"{DESKTOP_TMP}/terminal-{instance}"
+    _prepare(sandbox, f"mkdir -p {home} && test -e /job/{shlex.quote(launch.file)}", "the terminal", launch.file)
+    start_app(sandbox, "xterm -T Terminal -fa Monospace -fs 12 -geometry 120x36+40+40 -e sh -c "
+                       "'cd /job && exec bash --norc -i'", f"{DESKTOP_TMP}/terminal-{instance}.log",
+              env=f"{_gtk_env(home)} TERM=xterm PS1='$ '")
+    return home
+
+
+def _gtk_env(home: str) -> str:
+    return (f"DISPLAY=:0 HOME={home} XDG_CONFIG_HOME={home}/config XDG_CACHE_HOME={home}/cache "
+            f"XDG_DATA_HOME={home}/data GTK_USE_PORTAL=0 NO_AT_BRIDGE=1 GDK_BACKEND=x11")
+
+
+def _prepare(sandbox: Sandbox, script: str, what: str, file: str) -> None:
+    result = sandbox.run(script, timeout_s=15)
+    if result.exit_code != 0:
+        raise DesktopError(f"could not open {what} on {file}: {(result.stderr or result.stdout).strip() or 'no such file'}")
+
+
 for _name in ("calc", "writer", "impress"):
     LAUNCHERS.add(_name, _office)
 LAUNCHERS.add("browser", _browser)
+LAUNCHERS.add("editor", _editor)
+LAUNCHERS.add("terminal", _terminal)

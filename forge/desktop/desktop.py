@@ -32,7 +32,7 @@ from forge.sandbox import Sandbox
 
 logger = logging.getLogger(__name__)
 
-APP_PROCESSES = ("soffice.bin", "oosplash", "soffice", "chromium", "chrome_crashpad")
+APP_PROCESSES = ("soffice.bin", "oosplash", "soffice", "chromium", "chrome_crashpad", "mousepad", "xterm")
 """Command names of the app processes a desktop starts, ended by pid at close."""
 _SITE_PROGRAM = f"{DESKTOP_TMP}/site-"
 """A site server is a python3 process: known by its program's path on its command line."""

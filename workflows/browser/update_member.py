@@ -52,12 +52,12 @@ class UpdateMember(PreparedWorkflow[Params]):
         phrasings=[
             "In the team directory (the web app at " + SITE_URL + ", which keeps its data in {{ state }}), update "
             "{{ member }}: set the email to {{ email }}, the role to {{ role }}, and mark them {{ status }}. Leave "
-            "every other member and field as it is, and save.",
+            "every other member and field as it is, and save (in the data file these are {{ keys | join(', ') }}).",
             "{{ member }} changed jobs: in our team directory site (" + SITE_URL + ", data in {{ state }}) their "
             "email is now {{ email }} and their role {{ role }}; they should be listed as {{ status }}. Please "
-            "update their entry and nothing else.",
+            "update their entry and nothing else (the fields are {{ keys | join(', ') }} in {{ state }}).",
             "Team directory ({{ state }}, served at " + SITE_URL + "): {{ member }} -> email {{ email }}, role "
-            "{{ role }}, {{ status }}. Only that entry changes.",
+            "{{ role }}, {{ status }} ({{ keys | join(', ') }}). Only that entry changes.",
         ],
         criteria=["The member's email, role and active flag hold the new values (the flag a boolean).",
                   "Every other member and field is unchanged, and the directory's data is valid JSON."],

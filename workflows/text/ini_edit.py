@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from forge.models import ReferenceSolution
+from forge.models.gui_plan import GuiPlan, GuiStep
 from preparers._corpora import corpus
 from preparers.text import make_config
+from workflows._gui import editor_plan, editor_set_line
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
@@ -66,9 +68,23 @@ class IniEdit(PreparedWorkflow[Params]):
                 parser.write(out)
             print(dict(parser[{lit(params.section)}]))
         """
-        return solution(script_step(script, f"I'll load {params.config} with configparser, set the new values in "
-                                    f"[{params.section}], and write it back keeping the header comment.",
-                                    f"Update [{params.section}] in {params.config}"))
+        steps = solution(script_step(script, f"I'll load {params.config} with configparser, set the new values in "
+                                     f"[{params.section}], and write it back keeping the header comment.",
+                                     f"Update [{params.section}] in {params.config}"))
+        return steps.model_copy(update={"gui_plan": _editor_plan(params)})
+
+
+def _editor_plan(params: Params) -> GuiPlan:
+    """GUI route: the file in the text editor, each setting's line (found in the generated file) retyped."""
+    lines = params._files["config"].decode("utf-8").splitlines()
+    start = lines.index(f"[{params.section}]")
+    edits: list[GuiStep] = []
+    for key, value in zip(params.keys, params.values, strict=True):
+        number = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(f"{key} = ")) + 1
+        edits += editor_set_line(number, f"{key} = {value}", thought=f"{key} of [{params.section}] is on line "
+                                 f"{number}; I retype that line with the new value.", action=f"Go to line {number}")
+    plan = editor_plan(params.config, edits, thought=f"{params.config} is open in the text editor.")
+    return plan.model_copy(update={"hybrid_terminal_before": 0, "hybrid_terminal_after": 0})  # one terminal step: all or none
 
 
 def _section_lines(text: str, section: str) -> list[str]:

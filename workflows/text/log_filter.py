@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from forge.models import ReferenceSolution
 from preparers.text import make_log
+from workflows._gui import terminal_plan
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import shell_step, solution
 from workflows.spec import (
@@ -54,10 +55,13 @@ class LogFilter(PreparedWorkflow[Params]):
 
 
     def reference(self, params: Params) -> ReferenceSolution:
-        return solution(
+        steps = solution(
             shell_step(f"grep -c -w {params.level} {params.log}; head -3 {params.log}",
                        f"First I check how many {params.level} lines {params.log} has and how lines look.",
                        f"Count the {params.level} lines"),
             shell_step(f"grep -w {params.level} {params.log} > {params.output} && wc -l {params.output}",
                        f"grep -w keeps whole-word {params.level} matches in their original order; I write them "
                        f"to {params.output}.", f"Write the {params.level} lines to {params.output}"))
+        # GUI route: the same commands typed into a terminal window
+        commands = [(s.arguments["command"], s.thought, s.action) for s in steps.steps]
+        return steps.model_copy(update={"gui_plan": terminal_plan(params.log, commands, params.output)})
