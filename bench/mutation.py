@@ -43,7 +43,7 @@ TESTS: dict[str, list[str]] = {
     "forge/store/store.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
     "forge/store/tables.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
     "forge/store/_ledger.py": ["tests/unit/test_llm_ledger.py", "tests/unit/test_store.py"],
-    "gates/duplicates.py": ["tests/unit/test_near_duplicates.py"],
+    "gates/duplicates.py": ["tests/unit/test_near_duplicates.py", "tests/unit/test_gates_edges.py"],
     "forge/dataset/writer.py": ["tests/unit/test_dataset_writer.py"],
     "gates/consistency.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py",
                              "tests/integration/test_gates.py"],

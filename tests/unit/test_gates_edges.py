@@ -12,7 +12,9 @@ import pytest
 from forge.models import TaskBundle
 from gates import GateContext, run_gate
 from gates._numbers import numbers_in
+from gates.duplicates import NearDuplicateIndex, signature
 from tests.unit.test_barrier_numbers import altered, build, consistency
+from tests.unit.test_store import make_bundle
 
 
 def test_numbers_as_written() -> None:
@@ -57,3 +59,18 @@ def test_a_threshold_stated_to_six_places_passes(over_3500: TaskBundle, tmp_path
     assert consistency(altered(over_3500, "table.rows_where", six, threshold=0.123456), tmp_path)[0]
     five = over_3500.instruction.replace("3500", "0.12346")  # the same to 5 places is another number
     assert consistency(altered(over_3500, "table.rows_where", five, threshold=0.123456), tmp_path)[0] is False
+
+
+# --- near duplicates ---------------------------------------------------------------------------------
+
+
+def test_an_index_at_threshold_1_refuses_only_exact_twins() -> None:
+    words = " ".join(f"word{n}" for n in range(70))
+    first = make_bundle(1).model_copy(update={"instruction": f"{words} end."})
+    near = first.model_copy(update={"instruction": f"{words} finish."})  # one 3-gram of 70 differs
+    assert 0.98 <= signature(near).jaccard(signature(first)) < 1.0  # an LSH candidate, below the threshold
+    index = NearDuplicateIndex(threshold=1.0)
+    assert index.claim(first) is None
+    assert index.find(near) is None
+    twin = first.model_copy(update={"seed": 2})  # the same instruction, workflow and parameters
+    assert index.find(twin) == (first.id, 1.0)

@@ -106,12 +106,16 @@ def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskB
     store.record_rejection("r2", "gate", "r2-other", "timeout", "another subject")
     store.record_rejection("r2", "export", "r2-subject", "timeout", "another stage")
     store.record_rejection("r2", "judge", "r2-subject", "timeout", "a stage sorting after both")
+    for run in ("r3", "r1", "r2"):  # one stage and subject in every run: each run keeps its own
+        store.record_rejection(run, "gate", "shared", f"reason-{run}", "")
+    assert [(r.run_id, r.reason) for run in RUNS for r in store.rejections(run) if r.subject == "shared"] == [
+        ("r1", "reason-r1"), ("r2", "reason-r2"), ("r3", "reason-r3")]
     assert [(r.stage, r.subject, r.reason) for r in store.rejections("r2")] == [
         ("gate", "r2-subject", "timeout"), ("gate", "r2-other", "timeout"), ("export", "r2-subject", "timeout"),
-        ("judge", "r2-subject", "timeout")]
+        ("judge", "r2-subject", "timeout"), ("gate", "shared", "reason-r2")]
     with pytest.raises(ValidationError):
         store.rejections("r2")[0].reason = "changed"  # records are frozen values
-    assert [r.reason for r in store.rejections("r1")] == ["oracle_fails"]
+    assert [r.reason for r in store.rejections("r1")] == ["oracle_fails", "reason-r1"]
 
 
 def test_skill_samples_of_one_run_do_not_overwrite_another(filled: tuple[Store, dict[str, TaskBundle]],
