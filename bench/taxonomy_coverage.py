@@ -143,7 +143,10 @@ def main() -> None:
     taxonomy = load_taxonomy(args.taxonomy)
     waiting = taxonomy.awaiting
     pool = coverage_sample(taxonomy, args.sample, args.seed) if args.sample else list(taxonomy.skills.values())
-    skills = [s for s in pool if not args.only or any(s.id.startswith(prefix) for prefix in args.only)]
+    def wanted(skill: Skill) -> bool:
+        return not args.only or any(skill.id.startswith(prefix) for prefix in args.only)
+
+    skills = [s for s in pool if wanted(s)]
     jobs = [(s, derive_seed(args.seed, i), args.builds) for i, s in enumerate(skills) if s.id not in waiting]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-taxonomy-") as scratch, ProcessPoolExecutor(
@@ -164,8 +167,8 @@ def main() -> None:
         "failed": failed,
         "failed_by_stage": dict(Counter(o.stage for o in outcomes if not o.verified)),
         "failed_by_family": by_family(outcomes),
-        "awaiting_environment": len([s for s in skills if s.id in waiting]),
-        "awaiting_families": len({s.workflow for s in skills if s.id in waiting}),
+        "awaiting_environment": len(held := [s for s in taxonomy.skills.values() if s.id in waiting and wanted(s)]),
+        "awaiting_families": len({s.workflow for s in held}),
         "seconds": round(seconds, 2),
         "seconds_per_skill": round(seconds / len(outcomes), 3) if outcomes else 0.0,
         **({"batch": measure_batch(args.batch, args.seed, args.ceiling, args.taxonomy)} if args.batch else {}),
