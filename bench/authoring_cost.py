@@ -31,7 +31,7 @@ from skills import load_taxonomy, sample_skills
 from workflows import WORKFLOWS
 
 
-def accepted(bundle, ctx: GateContext) -> bool:  # noqa: ANN001
+def accepted(bundle, ctx: GateContext) -> bool:
     return all(run_gate(name, bundle, ctx).passed for name in GATE_ORDER)
 
 

@@ -43,7 +43,7 @@ def careful_only_when_told(tasks: list[TaskBundle]):
 def test_evolution_scores_two_variants_and_records_the_winner_as_beta(tmp_path: Path) -> None:
     skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
     tasks = [WORKFLOWS.get(skill.workflow).build(skill, seed=s) for s in (11, 12)]
-    settings_base: dict[str, Any] = dict(_env_file=None, data_dir=tmp_path / "data", llm_max_retries=0, concurrency=2)
+    settings_base: dict[str, Any] = {"_env_file": None, "data_dir": tmp_path / "data", "llm_max_retries": 0, "concurrency": 2}
     store = open_store(Settings(**settings_base).resolved_db_url())
     for task in tasks:
         store.save_task(task, "seed-run")

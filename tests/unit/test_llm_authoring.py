@@ -52,13 +52,18 @@ def test_a_variant_keeps_paths_names_and_numbers_and_goes_to_the_ledger(bundle: 
 
 @pytest.mark.parametrize("variant, problem", [
     ("Sort the Sales rows of inputs/q4_orders.xlsx by Units, header in row 1, save it.", "drops 'outputs/q4_orders_sorted.xlsx'"),
-    ("Open inputs/q4_orders.xlsx, sheet \"Sales\": sort rows by Units ascending (there are 42 rows); header stays in "
-     "row 1. Save as outputs/q4_orders_sorted.xlsx with plain values.", "adds the number 42"),
+    (("Open inputs/q4_orders.xlsx, sheet \"Sales\": sort rows by Units ascending (there are 42 rows); header stays in "
+     "row 1. Save as outputs/q4_orders_sorted.xlsx with plain values."), "adds the number 42"),
+    (("Open inputs/q4_orders.xlsx, sheet \"Sales\": sort rows by the quantity column, ascending; header stays in "
+      "row 1. Save as outputs/q4_orders_sorted.xlsx with plain values."), "drops 'Units'"),  # a named parameter
+    (("Open inputs/q4_orders.xlsx, sheet \"Sales\": sort rows by Units ascending; header stays in row 1. Save as "
+      "outputs/q4_orders_sorted.xlsx with plain values, and a copy as outputs/check.csv."), "adds 'outputs/check.csv'"),
 ])
 def test_a_variant_that_breaks_the_constraints_is_refused(bundle: TaskBundle, variant: str, problem: str) -> None:
-    with FakeOpenAI([reply(json.dumps({"instruction": variant}))]) as server:
-        with pytest.raises(ModelOutputError, match=problem):
-            vary_instruction(author(server), bundle)
+    assert "Units" in bundle.params.values()  # the column is a workflow parameter the instruction names
+    with FakeOpenAI([reply(json.dumps({"instruction": variant}))]) as server, \
+            pytest.raises(ModelOutputError, match=problem):
+        vary_instruction(author(server), bundle)
 
 
 def test_agent_first_writes_a_whole_bundle(store: Store) -> None:

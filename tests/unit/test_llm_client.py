@@ -25,8 +25,8 @@ def store(tmp_path: Path) -> Store:
 
 
 def endpoint(server: FakeOpenAI, **overrides: object) -> EndpointConfig:
-    values: dict[str, object] = dict(role="teacher", base_url=server.base_url, model="fake-model", api_key=KEY,
-                                     prices=Prices(input=2.0, cached_input=0.5, output=8.0), max_retries=3, timeout_s=10)
+    values: dict[str, object] = {"role": "teacher", "base_url": server.base_url, "model": "fake-model", "api_key": KEY,
+                                     "prices": Prices(input=2.0, cached_input=0.5, output=8.0), "max_retries": 3, "timeout_s": 10}
     values.update(overrides)
     return EndpointConfig(**values)  # type: ignore[arg-type]
 

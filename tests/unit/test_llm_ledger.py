@@ -37,7 +37,7 @@ def test_a_v1_database_is_migrated_and_keeps_its_calls(tmp_path: Path) -> None:
 
 def test_cache_hits_count_as_calls_but_not_as_spend(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 'f.db'}")
-    paid = dict(role="teacher", model="m", prompt_tokens=100, completion_tokens=10, cost_usd=0.01, episode_id="e1")
+    paid = {"role": "teacher", "model": "m", "prompt_tokens": 100, "completion_tokens": 10, "cost_usd": 0.01, "episode_id": "e1"}
     store.record_model_call(ModelCallRecord(**paid, stage="episode"))
     store.record_model_call(ModelCallRecord(**paid, stage="episode", cache_hit=True))
     store.record_model_call(ModelCallRecord(role="judge", model="j", prompt_tokens=7, cost_usd=0.002, episode_id="e1"))
