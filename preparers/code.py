@@ -341,6 +341,39 @@ TYPES: dict[str, tuple[list[str], str]] = {
     "passed": (["dict[str, list[float]]"], "list[str]"), "summary": (["dict[str, list[float]]"], "dict[str, float]"),
 }
 
+class Validation(BaseModel):
+    """An input a function must start rejecting: `guard` is what a developer would add at its top."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    function: str
+    rule: str = Field(description="What to reject, as a request would say it.")
+    guard: str
+    bad_calls: list[str]
+
+
+VALIDATIONS: dict[str, Validation] = {v.function + "_" + k: v for k, v in {
+    "negative_quantity": Validation(kind="pricing", function="line_total", rule="a negative quantity",
+                                    guard="if quantity < 0:\n    raise ValueError(f'quantity must not be negative, got {quantity}')",
+                                    bad_calls=["line_total(-1, 4.99)", "line_total(-20, 0.5)"]),
+    "negative_price": Validation(kind="pricing", function="line_total", rule="a negative unit price",
+                                 guard="if unit_price < 0:\n    raise ValueError(f'unit price must not be negative, got {unit_price}')",
+                                 bad_calls=["line_total(2, -4.99)", "line_total(1, -0.01)"]),
+    "negative_units": Validation(kind="pricing", function="bulk_discount", rule="a negative quantity",
+                                 guard="if quantity < 0:\n    raise ValueError(f'quantity must not be negative, got {quantity}')",
+                                 bad_calls=["bulk_discount(-1)", "bulk_discount(-500)"]),
+    "empty_order": Validation(kind="pricing", function="order_total", rule="an order with no lines",
+                              guard="if not lines:\n    raise ValueError('an order needs at least one line')",
+                              bad_calls=["order_total([])"]),
+    "score_range": Validation(kind="grades", function="letter", rule="a score below 0 or above 100",
+                              guard="if not 0 <= score <= 100:\n    raise ValueError(f'score must be between 0 and 100, got {score}')",
+                              bad_calls=["letter(101)", "letter(-1)"]),
+    "scores_range": Validation(kind="grades", function="average", rule="any score below 0 or above 100",
+                               guard="if any(not 0 <= s <= 100 for s in scores):\n    raise ValueError('scores must be between 0 and 100')",
+                               bad_calls=["average([70, 101])", "average([-5, 80, 90])"]),
+}.items()}
+
 # Other names a module of each kind could reasonably be renamed to.
 MODULE_RENAMES = {"pricing": ["prices", "billing", "order_pricing"], "grades": ["grading", "marks", "scores"]}
 

@@ -215,3 +215,44 @@ def module_renamed(state: FinalState, opts: ModuleRenamed) -> Verdict:
     if msg := _tests_verdict(after, before):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{opts.old} renamed to {opts.new}; tests pass")
+
+
+# --- project.rejects_input --------------------------------------------------------------------------
+
+
+class RejectsInput(ProjectEdit):
+    calls: list[str] = Field(min_length=1, description="Calls the instruction says must now fail, e.g. 'f(-1)'.")
+    exception: Literal["ValueError", "TypeError"] = "ValueError"
+    test_file: OutputPath = Field(description="Where a new test expecting the exception must go.")
+
+
+@register_check("project.rejects_input", RejectsInput, source="project", view="project")
+def rejects_input(state: FinalState, opts: RejectsInput) -> Verdict:
+    """Each bad call the instruction names now raises the exception (run in a sandbox), a new test in
+    the test file expects it (pytest.raises), and the whole suite still passes with no fewer tests."""
+    module = _inside(opts.folder, opts.file)
+    before, after = project_view(state, opts.folder, original=True), project_view(state, opts.folder)
+    tree = _parse(after.files, module, opts.file)
+    if isinstance(tree, str):
+        return Verdict.of(False, tree)
+    tests = _inside(opts.folder, opts.test_file)
+    parsed = _parse(after.files, tests, opts.test_file)
+    if isinstance(parsed, str):
+        return Verdict.of(False, parsed)
+    old = {n.name for n in _functions(ast.parse(before.files.get(tests, "")))}
+    new = [n for n in _functions(parsed) if n.name.startswith("test_") and n.name not in old]
+    if not any(opts.exception in ast.unparse(n) and "raises" in ast.unparse(n) for n in new):
+        return Verdict.of(False, f"{opts.test_file} has no new test expecting {opts.exception} (pytest.raises)")
+    dotted = module.removesuffix(".py").replace("/", ".")
+    probe = "import pytest\nfrom " + dotted + " import *  # noqa: F403\n" + "".join(
+        f"\n\ndef test_rejects_{n}():\n    with pytest.raises({opts.exception}):\n        {call}\n"
+        for n, call in enumerate(opts.calls))
+    name = "_forge_rejects_test.py"
+    run = run_tests({**after.files, name: probe}, name)
+    if run.exit_code != 0 or run.failed or run.errors or run.passed != len(opts.calls):
+        tail = " | ".join(line for line in run.output.splitlines()[-4:] if line.strip())
+        return Verdict.of(False, f"not every bad call raises {opts.exception} ({run.passed} of {len(opts.calls)} "
+                          f"do): {tail[-300:]}")
+    if msg := _tests_verdict(after, before):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{len(opts.calls)} bad call(s) raise {opts.exception}; the suite passes")

@@ -13,10 +13,11 @@ from workflows.code import (  # noqa: F401  (register on import)
     add_function,
     add_tests,
     add_type_hints,
+    add_validation,
     fix_bug,
     rename_function,
     rename_module,
 )
 
-__all__ = ["add_docstrings", "add_function", "add_tests", "add_type_hints", "fix_bug", "rename_function",
+__all__ = ["add_docstrings", "add_function", "add_tests", "add_type_hints", "add_validation", "fix_bug", "rename_function",
            "rename_module"]

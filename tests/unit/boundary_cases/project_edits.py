@@ -101,7 +101,27 @@ def renamed(*, fix_imports: bool = True, keep_old: bool = False) -> dict[str, st
     return files
 
 
+# rejects_input: order_total must reject an empty order
+GUARD = "def order_total(lines):\n    if not lines:\n        raise ValueError('empty order')\n"
+REJECT = {"test_file": f"proj/{TESTS}", "calls": ["order_total([])"]}
+REJECT_TEST = "\n\ndef test_empty_order():\n    with pytest.raises(ValueError):\n        order_total([])\n"
+
+
+def guarded(*, guard: bool = True, test: bool = True, error: str = "ValueError") -> dict[str, str]:
+    source = SOURCE.replace("def order_total(lines):\n", GUARD.replace("ValueError", error)) if guard else SOURCE
+    return {**PROJECT.files, MODULE: source, TESTS: PROJECT.files[TESTS] + (REJECT_TEST if test else "")}
+
+
 CASES: dict[str, list[Case]] = {
+    "project.rejects_input": [
+        case("the guard and a test", guarded(), REJECT, True),
+        case("a test but no guard", guarded(guard=False), REJECT, False, "raises ValueError"),
+        case("the guard but no new test", guarded(test=False), REJECT, False, "no new test"),
+        case("the wrong exception", guarded(error="TypeError"), REJECT, False, "raises ValueError"),
+        case("the LAST of two bad calls still accepted", guarded(), {**REJECT, "calls": ["order_total([])",
+                                                                                          "line_total(-1, 2.0)"]},
+             False, "1 of 2"),
+    ],
     "project.tests_added": [
         tests_case("a new asserting test", with_test("    assert bulk_discount(1) == 0\n"
                                                      "    assert bulk_discount(10 ** 6) > 0"), True),
