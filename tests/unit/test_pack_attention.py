@@ -102,3 +102,22 @@ def test_no_token_attends_across_examples(tiny: Path, exported: dict[str, list[d
         assert torch.all(layer[0, :, cut:, :cut] == 0), "the second example attends to the first"
         assert torch.all(layer[0, :, :cut, cut:] == 0), "the first example attends to the future"
         assert torch.allclose(layer[0].sum(-1), torch.ones_like(layer[0].sum(-1)))
+
+
+def test_the_closing_turn_trains_on_its_answer_after_the_last_tool_response(tmp_path: Path) -> None:
+    from tests.unit.test_export_episodes import write_episodes
+    from tests.unit.test_export_final_turn import finished
+    from tests.unit.test_models import bundle
+
+    task = bundle(seed=3)
+    src = write_episodes(tmp_path / "in", [(finished(task.id), task)])
+    run(ExportConfig(input_dir=src, output_dir=tmp_path / "out", stages=["terminal_sft"], dev_fraction=0))
+    rows = ds.dataset(tmp_path / "out" / "terminal_sft", format="parquet").to_table().to_pylist()
+    (row,) = [r for r in rows if r["final"]]
+    processor = Processor.from_pretrained(str(build_tiny_model(tmp_path / "tiny", corpus=[r["target"] for r in rows])))
+    example = processor.encode(row)
+    learned = processor.tokenizer.decode([t for t in example.labels if t != IGNORE])
+    assert learned == "<think>\n\n</think>\nDone: out.xlsx is sorted.<|im_end|>"  # the reasoning is masked
+    first = next(i for i, t in enumerate(example.labels) if t != IGNORE)
+    prompt = processor.tokenizer.decode(example.input_ids[:first])
+    assert prompt.endswith("</tool_response><|im_end|>\n<|im_start|>assistant\n")
