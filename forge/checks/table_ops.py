@@ -284,3 +284,115 @@ def column_from_column(state: FinalState, opts: ColumnFromColumn) -> Verdict:
             return _fail(f"{output.cell_name(r, new)} ({opts.new_header!r}) is {show(got)}, expected {want:.6g}")
     within = f" within each {opts.group_column!r}" if opts.group_column else ""
     return Verdict.of(True, f"{opts.new_header!r} holds the {opts.operation} of {opts.column!r}{within}")
+
+
+# --- table.date_part_column ---------------------------------------------------------------------
+
+DatePart = Literal["year", "month_name", "quarter", "weekday", "days_until"]
+
+
+def date_part(value: Any, part: str, until: dt.date | None) -> Any:
+    """The part of a date a person means: 2024, 'March', 'Q1', 'Monday', or whole days until `until`."""
+    day = parse_date(value)
+    if day is None:
+        return None
+    if part == "year":
+        return day.year
+    if part == "month_name":
+        return day.strftime("%B")
+    if part == "quarter":
+        return f"Q{(day.month - 1) // 3 + 1}"
+    if part == "weekday":
+        return day.strftime("%A")
+    return ((until or day) - day).days
+
+
+class DatePartColumn(TableOp):
+    new_header: str
+    column: str
+    part: DatePart
+    until: dt.date | None = Field(default=None, description="The reference date of days_until.")
+
+
+@register_check("table.date_part_column", DatePartColumn, view="table")
+def date_part_column(state: FinalState, opts: DatePartColumn) -> Verdict:
+    """A new column holds, per row, the part of the date column asked for (year as a number, month
+    or weekday name, quarter as Q1-Q4, whole days until the given date as a number); the original
+    columns are unchanged."""
+    original = _input(state, opts)
+    output = output_view(state, opts.file, TableView).get(opts.table)
+    new = output.col(opts.new_header)
+    if new is None or original.col(opts.new_header) is not None:
+        return _fail(f"{opts.file} has no new column {opts.new_header!r}; its header row is "
+                     f"{[h for h in output.header if h is not None]}")
+    pairs = _pairs(original, output, opts.file)
+    if isinstance(pairs, str):
+        return _fail(pairs)
+    if msg := rows_diff(original.body, output.body, output, original.header, opts.file, columns=pairs):
+        return _fail(msg)
+    c = original.need_col(opts.column, opts.input_file)
+    for r, row in enumerate(original.body):
+        want, got = date_part(row[c], opts.part, opts.until), output.body[r][new]
+        numeric = opts.part in ("year", "days_until")
+        ok = (is_number(got) and same_value(got, want)) if numeric else key(got) == key(want)
+        if want is not None and not ok:
+            return _fail(f"{output.cell_name(r, new)} ({show(row[c])}) is {show(got)}, expected {show(want)}"
+                         f"{' as a number' if numeric else ''}")
+    return Verdict.of(True, f"{opts.new_header!r} holds the {opts.part} of {opts.column!r} on {len(original.body)} rows")
+
+
+# --- table.conditional_value --------------------------------------------------------------------
+
+
+class ConditionalValue(TableOp):
+    sheet: str = Field(description="The output sheet holding the answer.")
+    cell: str = Field(pattern=r"^[A-Z]{1,2}[1-9][0-9]?$", description="The answer's cell, e.g. 'B2'.")
+    aggregate: Literal["count", "sum", "average"]
+    value_column: str | None = None
+    where_column: str
+    condition: Literal["equals", "at_least", "in_month"]
+    target: str | float | int = Field(description="The text, number or 'YYYY-MM' month the rows must match.")
+    tolerance: float = Field(default=0.01, ge=0)
+
+
+def matches(value: Any, condition: str, target: Any) -> bool:
+    if condition == "equals":
+        return key(value) == key(target)
+    if condition == "at_least":
+        return is_number(value) and float(value) >= float(target)
+    day = parse_date(value)
+    return day is not None and f"{day:%Y-%m}" == str(target)
+
+
+def _cell(table: Table, cell: str) -> Any:
+    letters = re.match(r"[A-Z]+", cell).group(0)  # type: ignore[union-attr]
+    col = sum((ord(ch) - 64) * 26**i for i, ch in enumerate(reversed(letters))) - 1
+    row = int(cell[len(letters):]) - 1
+    return table.rows[row][col] if row < len(table.rows) and col < len(table.rows[row]) else None
+
+
+@register_check("table.conditional_value", ConditionalValue, view="table")
+def conditional_value(state: FinalState, opts: ConditionalValue) -> Verdict:
+    """The named cell of the answer sheet holds the count, sum or average over the data rows that
+    meet the condition (text equal ignoring case, number at least, date in the month), as a number;
+    the data sheet, where the output keeps it, is unchanged."""
+    original = _input(state, opts)
+    view = output_view(state, opts.file, TableView)
+    if msg := _kept_sheet(original, view, opts.file):
+        return _fail(msg)
+    sheet = next((t for t in view.tables if t.name == opts.sheet), None)
+    if sheet is None:
+        return _fail(f"{opts.file} has no sheet {opts.sheet!r}; its sheets are {[t.name for t in view.tables]}")
+    w = original.need_col(opts.where_column, opts.input_file)
+    v = original.need_col(opts.value_column, opts.input_file) if opts.value_column else None
+    rows = [row for row in original.body if matches(row[w], opts.condition, opts.target)]
+    values = [float(row[v]) for row in rows if v is not None and is_number(row[v])]
+    if not rows or (v is not None and not values):
+        raise CheckError(f"no row of {opts.input_file} meets {opts.where_column} {opts.condition} {opts.target!r}")
+    expected = {"count": len(rows), "sum": math.fsum(values) if values else 0.0,
+                "average": math.fsum(values) / len(values) if values else 0.0}[opts.aggregate]
+    got = _cell(sheet, opts.cell)
+    if not is_number(got) or not same_value(got, expected, opts.tolerance):
+        return _fail(f"{opts.sheet}!{opts.cell} is {show(got)}, expected the {opts.aggregate} {expected:.6g} over the "
+                     f"{len(rows)} rows where {opts.where_column} {opts.condition.replace('_', ' ')} {opts.target}")
+    return Verdict.of(True, f"{opts.sheet}!{opts.cell} holds the {opts.aggregate} over {len(rows)} matching rows")

@@ -1,9 +1,24 @@
 """Spreadsheet workflows: one table in, one edited workbook out. Shared parts are in `_common`
 (one-table transforms) and `_book` (workbooks made in `draw`: several sheets, messy cells)."""
 
-from forge.checks import table_joins as _joins, table_ops as _ops  # noqa: F401  (register the checks)
+from forge.checks import table_joins as _joins  # noqa: F401  (register the checks)
+from forge.checks import table_ops as _ops  # noqa: F401
 from workflows.spreadsheet import (
-    clean_column, consolidate_sheets, derived_column, filter_rows, lookup_column, remove_duplicates, share_column, sort_rows, split_column, summary_sheet, total_row,
+    clean_column,
+    conditional_total,
+    consolidate_sheets,
+    date_parts,
+    derived_column,
+    filter_rows,
+    lookup_column,
+    remove_duplicates,
+    share_column,
+    sort_rows,
+    split_column,
+    summary_sheet,
+    total_row,
 )
 
-__all__ = ["clean_column", "consolidate_sheets", "derived_column", "filter_rows", "lookup_column", "remove_duplicates", "share_column", "sort_rows", "split_column", "summary_sheet", "total_row"]
+__all__ = ["clean_column", "conditional_total", "consolidate_sheets", "date_parts", "derived_column", "filter_rows",
+           "lookup_column", "remove_duplicates", "share_column", "sort_rows", "split_column", "summary_sheet",
+           "total_row"]

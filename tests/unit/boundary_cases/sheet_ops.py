@@ -75,6 +75,22 @@ def stacked(label: str, sheets: list[tuple[str, list[list[Any]]]], passes: bool,
 NAMES = [["Name", "Units"], ["Smith, Ann", 1], ["Lee, Bo", 2]]
 SPLIT = {"column": "Name", "pattern": "last_comma_first", "new_headers": ["First Name", "Last Name"]}
 
+DATED = [["Item", "Date"], ["a", dt.date(2024, 3, 1)], ["b", "03/14/2024"], ["c", dt.date(2024, 12, 30)]]
+
+
+def dated(label: str, values: list[Any], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    rows = [[*DATED[0], "Part"], *[[*r, v] for r, v in zip(DATED[1:], values, strict=True)]]
+    return Case(label, rows, {"new_header": "Part", "column": "Date", **options}, passes, says, input=DATED)
+
+
+ASKED = {"sheet": "Answer", "cell": "B1", "where_column": "Region"}
+
+
+def answered(label: str, value: Any, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    out = book((SHEET, SALES), ("Answer", [["Result", value]]))
+    return Case(label, None, {**ASKED, **options}, passes, says, input=SALES, files={OUTPUT: out})
+
+
 CASES: dict[str, list[Case]] = {
     "table.group_summary": [
         summary("sum per region, case folded", GOOD, SUM, True),
@@ -136,5 +152,21 @@ CASES: dict[str, list[Case]] = {
              "still has the column", input=NAMES),
         Case("replaced in place", [["First Name", "Last Name", "Units"], ["Ann", "Smith", 1], ["Bo", "Lee", 2]],
              {**SPLIT, "keep_original": False}, True, input=NAMES),
+    ],
+    "table.date_part_column": [
+        dated("quarters, text dates parsed", ["Q1", "Q1", "Q4"], {"part": "quarter"}, True),
+        dated("the last quarter wrong", ["Q1", "Q1", "Q3"], {"part": "quarter"}, False, "Orders!C4"),
+        dated("days until a date", [305, 292, 1], {"part": "days_until", "until": "2024-12-31"}, True),
+        dated("days as text", [305, 292, "1"], {"part": "days_until", "until": "2024-12-31"}, False, "as a number"),
+    ],
+    "table.conditional_value": [
+        answered("sum where Region is North, case folded", 5, {"aggregate": "sum", "value_column": "Units",
+                 "condition": "equals", "target": "North"}, True),
+        answered("only the exact-case rows summed", 3, {"aggregate": "sum", "value_column": "Units",
+                 "condition": "equals", "target": "North"}, False, "Answer!B1"),
+        answered("count of rows with at least 3 units", 3, {"aggregate": "count", "where_column": "Units",
+                 "condition": "at_least", "target": 3}, True),
+        answered("the threshold row left out", 2, {"aggregate": "count", "where_column": "Units",
+                 "condition": "at_least", "target": 3}, False, "expected the count 3"),
     ],
 }
