@@ -140,23 +140,23 @@ class _Build:
             self.problems.append(BuildProblem(source=where, skill=name, combination=combination, cause=_short(exc)))
             return
         realisation = json.dumps([skill.workflow, skill.params], sort_keys=True)
+        text = " ".join(skill.description.casefold().split())  # descriptions differing only in case are one
         # a family not written yet is allowed only for a skill awaiting its environment (reported apart)
         pending = bool(row.environment) and not self.families.exists(skill.workflow)
         cause = (
             f"area {row.area!r} is not declared under [areas] (declared: {sorted(source.areas)})"
             if row.area not in source.areas else
             f"duplicate id: already defined at {self.seen_ids[skill.id]}" if skill.id in self.seen_ids else
-            f"duplicate description: same as {self.seen_text[skill.description]}"
-            if skill.description in self.seen_text else
+            f"duplicate description: same as {self.seen_text[text]}" if text in self.seen_text else
             f"padding: realised exactly like {self.seen_realisation[realisation]} (same family, same params)"
             if realisation in self.seen_realisation else
-            None if pending else self.families.problem(skill)
+            None if pending else self._family_problem(skill)
         )
         if cause:
             self.problems.append(BuildProblem(source=where, skill=skill.id, combination=combination, cause=cause))
             return
         self.seen_ids[skill.id] = f"{where} ({combination})" if combination else where
-        self.seen_text[skill.description] = self.seen_realisation[realisation] = skill.id
+        self.seen_text[text] = self.seen_realisation[realisation] = skill.id
         self.skills.append(skill)
         if pending:
             self.pending[skill.workflow] = self.pending.get(skill.workflow, 0) + 1
@@ -165,6 +165,14 @@ class _Build:
                                                    file_types=self.families.file_types(skill.workflow))
         if row.environment:
             self.awaiting[skill.id] = row.environment
+
+
+    def _family_problem(self, skill: Skill) -> str | None:
+        """The family's verdict on the skill; a family that raises while asked is a problem, not a crash."""
+        try:
+            return self.families.problem(skill)
+        except Exception as exc:  # noqa: BLE001 - a plugin family's bug must not stop the build
+            return f"family {skill.workflow!r} raised while checking the params: {type(exc).__name__}: {exc}"
 
 
 def _guess_id(app: str, raw: object, variant: str | None = None) -> str:

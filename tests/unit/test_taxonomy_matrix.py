@@ -214,3 +214,35 @@ def test_an_entry_that_is_not_a_table_is_named_and_the_rest_of_the_file_builds(t
         ("sheet.toml:skill 1", "?"), ("sheet.toml:matrix 1", "?"), ("sheet.toml:matrix 2", "?")]
     assert all("valid dictionary" in p.cause for p in result.problems)
     assert [s.id for s in result.skills] == ["sheet.data.sort_desc"]
+
+
+class _RaisingFamily:
+    """A plugin family with a bug in its params check."""
+
+    def __init__(self, real: object) -> None:
+        self.spec = real.spec  # type: ignore[attr-defined]
+
+    def options(self, skill: object) -> object:
+        raise RuntimeError("params model import failed")
+
+
+def test_a_family_raising_while_checking_params_and_case_only_twins_are_named(tmp_path: Path) -> None:
+    from forge.registry import restore, snapshot
+    from workflows import WORKFLOWS
+
+    rows = "".join([
+        _row("buggy", "spreadsheet.buggy_family", "", "A family whose params check raises."),
+        _row("sort_up", "spreadsheet.sort_rows", "descending = false", "Sort the rows, smallest first."),
+        _row("sort_up_again", "spreadsheet.sort_rows", "descending = true", "Sort the ROWS, smallest  first."),
+    ])
+    state = snapshot()
+    try:
+        WORKFLOWS.add("spreadsheet.buggy_family", _RaisingFamily(WORKFLOWS.get("spreadsheet.sort_rows")))
+        result = _build(tmp_path, rows)
+    finally:
+        restore(state)
+    causes = {p.skill: p.cause for p in result.problems}
+    assert causes["sheet.data.buggy"] == ("family 'spreadsheet.buggy_family' raised while checking the params: "
+                                          "RuntimeError: params model import failed")
+    assert causes["sheet.data.sort_up_again"] == "duplicate description: same as sheet.data.sort_up"
+    assert [s.id for s in result.skills] == ["sheet.data.sort_up"]
