@@ -73,4 +73,4 @@ def organised_by_type(state: FinalState, opts: OrganisedByType) -> Verdict:
     if extra:
         return Verdict.of(False, f"{opts.folder}/{extra[0]} should not be there (left behind, a copy or a new "
                           f"file); {len(extra)} such file(s)")
-    return Verdict.of(True, f"{len(expected)} files in {len(set(p.split('/')[0] for p in expected))} kind folders")
+    return Verdict.of(True, f"{len(expected)} files in {len({p.split('/')[0] for p in expected})} kind folders")

@@ -1,9 +1,10 @@
-"""Views: the typed models checks read (table, document, slides, pdf, text, json, project, tree).
+"""Views: the typed models checks read (table, document, slides, pdf, text, json, project, tree, image).
 
 Importing this package registers the built-in views in `VIEWS`.
 """
 
 from forge.views.document import DocumentView, Paragraph, Run
+from forge.views.image import ImageView
 from forge.views.json import JsonView
 from forge.views.pdf import PdfView
 from forge.views.project import ProjectView, TestRun
@@ -14,7 +15,7 @@ from forge.views.text import Heading, TextView
 from forge.views.tree import Entry, TreeView
 
 __all__ = [
-    "VIEWS", "Cell", "DocumentView", "Entry", "Heading", "JsonView", "Paragraph", "PdfView", "ProjectView",
+    "VIEWS", "Cell", "DocumentView", "Entry", "Heading", "ImageView", "JsonView", "Paragraph", "PdfView", "ProjectView",
     "Run", "Shape", "Slide", "SlidesView", "Table", "TableView", "TestRun", "TextView", "TreeView", "View",
     "column_letter", "register_view",
 ]

@@ -17,7 +17,14 @@ import hashlib
 from pathlib import PurePosixPath
 
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, MutantFiles, MutationInput, register_file_type, register_mutator
+from forge.filetypes import (
+    FileReport,
+    FileTypeBase,
+    MutantFiles,
+    MutationInput,
+    register_file_type,
+    register_mutator,
+)
 from forge.views import Entry, TreeView, View
 from preparers.filetypes._tar import pack_tar, read_tar
 
@@ -142,7 +149,7 @@ def file_lost(probe: MutationInput) -> MutantFiles | None:
     if found is None or not found[1]:
         return None
     path, after, _ = found
-    del after[sorted(after)[-1]]
+    del after[max(after)]
     return {**probe.oracle_outputs, path: pack_tar(after)}
 
 
@@ -153,6 +160,6 @@ def content_changed(probe: MutationInput) -> MutantFiles | None:
     if found is None or not found[1]:
         return None
     path, after, _ = found
-    name = sorted(after)[0]
+    name = min(after)
     after[name] = after[name] + b"\n"
     return {**probe.oracle_outputs, path: pack_tar(after)}

@@ -6,9 +6,9 @@ folder as the run left it), the preparer and the workflows; its skills are `data
 """
 
 from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
-from forge.checks import tree_moves as _moves  # noqa: F401
+from forge.checks import image as _image_checks, tree_moves as _moves  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
-from preparers.filetypes import csv as _csv, text as _text, tree as _tree  # noqa: F401
+from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
     checksum_manifest,
     inventory,
@@ -16,9 +16,10 @@ from workflows.files import (  # noqa: F401  (register on import)
     organise_by_type,
     photo_dates,
     remove_duplicates,
+    resize_image,
     usage_by_type,
     verify_checksums,
 )
 
 __all__ = ["checksum_manifest", "inventory", "large_files", "organise_by_type", "photo_dates", "remove_duplicates",
-           "usage_by_type", "verify_checksums"]
+           "resize_image", "usage_by_type", "verify_checksums"]

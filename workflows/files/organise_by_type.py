@@ -30,14 +30,14 @@ class OrganiseByType(FolderWorkflow[Params]):
     spec = WorkflowSpec(
         name="files.organise_by_type", apps=["files"], params=Params,
         phrasings=[
-            "{{ folder }}/ is a mess. Sort it by kind: move each file into a subfolder of {{ folder }}/ for its type: "
-            "{% for f in folders %}{{ f }}/ for {{ extensions[loop.index0] | join(', ') }}; {% endfor %}and "
-            "{{ other }}/ for anything else. Keep every file's name and content; leave nothing at the top level and "
-            "add no other files.",
-            "Could you tidy up {{ folder }}/? Make the subfolders {% for f in folders %}{{ f }} "
-            "({{ extensions[loop.index0] | join(', ') }}){% if not loop.last %}, {% endif %}{% endfor %} and "
-            "{{ other }} (everything else) inside it, and move every file into the one for its extension. Move, "
-            "don't copy, and don't rename anything.",
+            ("{{ folder }}/ is a mess. Sort it by kind: move each file into a subfolder of {{ folder }}/ for its type: "
+             "{% for f in folders %}{{ f }}/ for {{ extensions[loop.index0] | join(', ') }}; {% endfor %}and "
+             "{{ other }}/ for anything else. Keep every file's name and content; leave nothing at the top level and "
+             "add no other files."),
+            ("Could you tidy up {{ folder }}/? Make the subfolders {% for f in folders %}{{ f }} "
+             "({{ extensions[loop.index0] | join(', ') }}){% if not loop.last %}, {% endif %}{% endfor %} and "
+             "{{ other }} (everything else) inside it, and move every file into the one for its extension. Move, "
+             "don't copy, and don't rename anything."),
         ],
         criteria=["Every file is in the subfolder for its extension, under its own name, content unchanged.",
                   "Nothing is left at the top level, nothing copied, lost or added."],
