@@ -150,6 +150,44 @@ def make_untidy(rng: random.Random, text: str, *, crlf: bool = True, tabs: bool 
     return ("\r\n" if crlf else "\n").join(out) + ("\r\n" if crlf else "\n") * rng.randint(1, 3)
 
 
+def make_word_list(rng: random.Random, faker: Faker) -> TextContent:
+    """A hand-kept list, one entry a line, as people paste them together: guests, tags, cities or
+    emails, with repeats (some in another case), stray spaces and blank lines."""
+    kind = rng.choice(["guests", "tags", "cities", "emails"])
+    makers = {"guests": faker.name, "tags": lambda: rng.choice(["billing", "urgent", "follow-up", "vip", "refund",
+                                                                 "shipping", "bug", "feature", "q3", "onboarding",
+                                                                 "churn-risk", "upsell", "legal", "press"]),
+              "cities": faker.city, "emails": faker.email}
+    entries = [makers[kind]() for _ in range(rng.randint(25, 70))]
+    for entry in rng.sample(entries, len(entries) // 5):
+        entries.insert(rng.randrange(len(entries) + 1), rng.choice([entry, entry.upper(), entry.lower(), entry.title()]))
+    lines = [rng.choice(["", " ", "  "]) + e + rng.choice(["", "", " "]) for e in entries]
+    for _ in range(rng.randint(1, 4)):
+        lines.insert(rng.randrange(len(lines)), "")
+    return TextContent(kind=kind, file_name=f"{kind}.txt", text="\n".join(lines) + "\n", facts={"kind": kind})
+
+
+def make_support_log(rng: random.Random, faker: Faker) -> TextContent:
+    """A support inbox export: one line per message with the sender's email, the client IP, an order
+    number and sometimes a link, as plain text (what people grep values out of)."""
+    day = _day(rng)
+    customers = [faker.email() for _ in range(rng.randint(6, 14))]
+    ips = [faker.ipv4_public() for _ in range(rng.randint(5, 10))]
+    lines = []
+    for n in range(rng.randint(40, 120)):
+        stamp = dt.datetime.combine(day, dt.time(8)) + dt.timedelta(minutes=7 * n + rng.randrange(7))
+        order = f"ORD-{day:%Y%m}-{rng.randrange(1000, 9999)}"
+        sender = rng.choice(customers)
+        sender = sender.upper() if rng.random() < 0.1 else sender
+        text = rng.choice([f"customer asks where {order} is", f"refund requested for {order}",
+                           f"address change on {order}, see https://shop.{faker.domain_name()}/orders/{order[-4:]}",
+                           f"password reset, no order (ref {order})",
+                           f"complaint about {order}: https://{faker.domain_name()}/ticket?id={rng.randrange(10**5)}"])
+        lines.append(f"{stamp:%Y-%m-%d %H:%M} from {sender} [{rng.choice(ips)}] {text}")
+    return TextContent(kind="support", file_name=f"support_inbox_{day.isoformat()}.txt", text="\n".join(lines) + "\n",
+                       facts={"date": day.isoformat()})
+
+
 @register_preparer("text")
 class TextPreparer:
     """Seeded markdown notes and READMEs, logs and INI configs; workflows import the functions."""

@@ -1,5 +1,6 @@
 """Text checks for reports and clean-ups written as plain text or markdown: a markdown table of a
-data table, per-hour log counts, a word-frequency list, and whitespace normalisation.
+data table, per-hour log counts, a word-frequency list, whitespace normalisation, sorted lists and
+values (emails, addresses, links, ids) pulled out of a text.
 
 As everywhere in the library, the expected result is worked out from the task's original input;
 the options carry only what the instruction states (a level, a count, which clean-ups to make).
@@ -10,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -221,3 +222,78 @@ def normalised(state: FinalState, opts: Normalised) -> Verdict:
         return Verdict.of(False, f"{opts.file} has {len(got_lines) - 1} lines, expected {len(want_lines) - 1} "
                           "(ending with exactly one newline)")
     return Verdict.of(True, f"{opts.file} normalised ({len(want_lines) - 1} lines)")
+
+
+# --- text.lines_sorted ---------------------------------------------------------------------------------
+
+
+class LinesSorted(TextReport):
+    unique: bool = Field(default=False, description="Repeated lines kept once (with ignore_case: case-insensitively).")
+    ignore_case: bool = Field(default=False, description="Order (and sameness) ignore upper/lower case.")
+    reverse: bool = False
+
+
+def sorted_lines(lines: list[str], opts: LinesSorted) -> list[str]:
+    """The input's non-blank lines (outer spaces trimmed) as the sort asked leaves them."""
+    items = [line.strip() for line in lines if line.strip()]
+    key = str.casefold if opts.ignore_case else str
+    if opts.unique:
+        seen: dict[str, str] = {}
+        for item in items:
+            seen.setdefault(key(item), item)
+        items = list(seen.values())
+    return sorted(items, key=key, reverse=opts.reverse)
+
+
+@register_check("text.lines_sorted", LinesSorted, view="text")
+def lines_sorted(state: FinalState, opts: LinesSorted) -> Verdict:
+    """The output's non-blank lines are the input's, trimmed and spelled as there, sorted as asked
+    (case-insensitively with `ignore_case`, ties in any order; Z to A with `reverse`), each repeated
+    line once with `unique` (the first spelling kept, when case is ignored)."""
+    expected = sorted_lines(input_view(state, opts.input_file, TextView).lines, opts)
+    got = [line.strip() for line in output_view(state, opts.file, TextView).lines if line.strip()]
+    exact = opts.unique or not opts.ignore_case  # case-insensitive ties may come in either order
+    key = str if exact else str.casefold
+    for n, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
+        if key(want) != key(have):
+            return Verdict.of(False, f"line {n} of {opts.file} is {have[:60]!r}, expected {want[:60]!r}")
+    if len(got) != len(expected):
+        return Verdict.of(False, f"{opts.file} has {len(got)} lines, expected {len(expected)}"
+                          f"{' (each line once)' if opts.unique else ' (every line kept)'}")
+    if sorted(got) != sorted(expected):
+        return Verdict.of(False, f"{opts.file} changed the spelling of some lines; each must read as in the input")
+    return Verdict.of(True, f"{len(expected)} lines sorted")
+
+
+# --- text.matches_listed -------------------------------------------------------------------------------
+
+PATTERNS = {
+    "email": r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}",
+    "ipv4": r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])",
+    "url": r"https?://[^\s\"'<>)]+",
+    "order_id": r"\bORD-\d{6}-\d{4}\b",
+}
+
+
+class MatchesListed(TextReport):
+    kind: Literal["email", "ipv4", "url", "order_id"]
+    unique: bool = Field(default=True, description="Each distinct value once, sorted; else every occurrence in order.")
+
+
+@register_check("text.matches_listed", MatchesListed, view="text")
+def matches_listed(state: FinalState, opts: MatchesListed) -> Verdict:
+    """The output lists, one per line, the values of that kind found in the input: each distinct one
+    once, sorted (emails case-folded), or with `unique` off every occurrence in order; nothing else."""
+    found = re.findall(PATTERNS[opts.kind], input_view(state, opts.input_file, TextView).text)
+    if opts.kind == "email":
+        found = [f.lower() for f in found]
+    expected = sorted(set(found)) if opts.unique else found
+    got = [line.strip() for line in output_view(state, opts.file, TextView).lines if line.strip()]
+    if opts.kind == "email":
+        got = [g.lower() for g in got]
+    if got != expected:
+        first = next((n for n, (a, b) in enumerate(zip(expected, got, strict=False), start=1) if a != b),
+                     min(len(got), len(expected)) + 1)
+        return Verdict.of(False, f"{opts.file} lists {len(got)} values, expected {len(expected)}; they first differ at "
+                          f"line {first}")
+    return Verdict.of(True, f"{len(expected)} {opts.kind} values listed")

@@ -9,14 +9,17 @@ from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
     csv_to_markdown,
+    extract_values,
     ini_edit,
     log_filter,
     log_levels,
     log_per_hour,
     log_to_csv,
     markdown_toc,
+    sort_lines,
     whitespace_cleanup,
     word_frequency,
 )
 
-__all__ = ["csv_to_markdown", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv", "markdown_toc", "whitespace_cleanup", "word_frequency"]
+__all__ = ["csv_to_markdown", "extract_values", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv",
+           "markdown_toc", "sort_lines", "whitespace_cleanup", "word_frequency"]

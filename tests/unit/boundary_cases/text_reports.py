@@ -51,7 +51,48 @@ def tidy(label: str, body: str, options: dict[str, Any], passes: bool, says: str
                 files={"clean.md": body.encode()}, originals={"notes.md": UNTIDY.encode()})
 
 
+NAMES = " pear\nApple\n\napple\nbanana \nPear\npear\n"
+
+
+def listed(label: str, body: str, options: dict[str, Any], passes: bool, says: str = "",
+           source: str = NAMES) -> Case:
+    return Case(label, None, {"file": "out.txt", "input_file": "in.txt", **options}, passes, says,
+                files={"out.txt": body.encode()}, originals={"in.txt": source.encode()})
+
+
+INBOX = ("09:00 from Ann@Example.org [10.0.0.1] ORD-202405-1111 see https://x.org/a?id=1\n"
+         "09:05 from bob@example.org [10.0.0.22] ORD-202405-2222\n09:07 from ann@example.org [10.0.0.1] again\n")
+
+
 CASES: dict[str, list[Case]] = {
+    "text.lines_sorted": [
+        listed("plain sort keeps every line", "Apple\nPear\napple\nbanana\npear\npear\n", {}, True),
+        listed("the LAST repeat dropped where all were kept", "Apple\nPear\napple\nbanana\npear\n", {}, False,
+               "expected 6"),
+        listed("unique, case kept apart", "Apple\nPear\napple\nbanana\npear\n", {"unique": True}, True),
+        listed("unique and case-insensitive, first spelling", "apple\nbanana\npear\n",
+               {"unique": True, "ignore_case": True}, False, "line 1"),
+        listed("unique and case-insensitive", "Apple\nbanana\npear\n", {"unique": True, "ignore_case": True}, True),
+        listed("case-insensitive, case ties in either order", "Apple\napple\nbanana\npear\nPear\npear\n",
+               {"ignore_case": True}, True),
+        listed("case-insensitive with a line re-spelled", "apple\napple\nbanana\npear\nPear\npear\n",
+               {"ignore_case": True}, False, "spelling"),
+        listed("reversed", "pear\npear\nbanana\napple\nPear\nApple\n", {"reverse": True}, True),
+        listed("reverse asked, ascending given", "Apple\nPear\napple\nbanana\npear\npear\n", {"reverse": True},
+               False, "line 1"),
+    ],
+    "text.matches_listed": [
+        listed("distinct emails, sorted, lower-cased", "ann@example.org\nbob@example.org\n", {"kind": "email"}, True,
+               source=INBOX),
+        listed("the LAST email missing", "ann@example.org\n", {"kind": "email"}, False, "expected 2", source=INBOX),
+        listed("every IP in order", "10.0.0.1\n10.0.0.22\n10.0.0.1\n", {"kind": "ipv4", "unique": False}, True,
+               source=INBOX),
+        listed("IPs deduplicated where every one was asked", "10.0.0.1\n10.0.0.22\n",
+               {"kind": "ipv4", "unique": False}, False, "line 3", source=INBOX),
+        listed("order ids", "ORD-202405-1111\nORD-202405-2222\n", {"kind": "order_id"}, True, source=INBOX),
+        listed("a link cut short", "https://x.org/a\n", {"kind": "url"}, False, "line 1", source=INBOX),
+        listed("the whole link", "https://x.org/a?id=1\n", {"kind": "url"}, True, source=INBOX),
+    ],
     "text.markdown_table": [
         md("every row, numbers however printed", md_table(*GOOD_ROWS), {}, True),
         md("the LAST row's number off", md_table(*GOOD_ROWS[:4], "| e | 2 | 1.3 |"), {}, False, "row 5"),
