@@ -1,4 +1,4 @@
-"""The `computer_use` action: one typed argument model, executed for real with xdotool on the display.
+"""The `computer_use` action: one typed argument model, executed for real on the display (XTest, or xdotool).
 
 The schema follows the Qwen computer-use tool: `action` plus the fields that action needs
 (`keys`, `text`, `coordinate`, `pixels`, `time`, `status`). Coordinates are integers in
@@ -9,6 +9,7 @@ observation (never a crash).
 
 from __future__ import annotations
 
+import logging
 import math
 import subprocess
 import time
@@ -17,6 +18,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from forge.desktop.display import DesktopError
+
+logger = logging.getLogger(__name__)
 
 ActionName = Literal["key", "type", "mouse_move", "left_click", "left_click_drag", "right_click", "middle_click",
                      "double_click", "scroll", "wait", "terminate"]
@@ -121,13 +124,128 @@ def xdotool_argv(args: ComputerUseArguments, size: tuple[int, int]) -> list[str]
     return []
 
 
-def perform(args: ComputerUseArguments, display_name: str, size: tuple[int, int]) -> str:
+# X keysym names of the modifiers xdotool calls ctrl, alt, shift, super
+_MODIFIER_KEYSYMS = {"ctrl": "Control_L", "alt": "Alt_L", "shift": "Shift_L", "super": "Super_L"}
+_BUTTONS = {"left_click": 1, "middle_click": 2, "right_click": 3}
+_DOUBLE_CLICK_GAP_S = 0.06
+
+
+class XInput:
+    """Input events sent in-process through the XTest extension on one kept connection (python-xlib):
+    ~0.1 ms an action where spawning xdotool costs ~5 ms. `type`, and a chord whose key needs a
+    shift level or has no key code in the current map, still go through xdotool, which remaps
+    keys and types any Unicode text."""
+
+    def __init__(self, display_name: str) -> None:
+        self.display_name = display_name
+        try:
+            from Xlib import XK, X, display
+            from Xlib.ext import xtest
+        except ImportError as exc:
+            raise DesktopError("computer_use actions need python-xlib: install `mage-cua-forge[gui]`") from exc
+        self._X, self._XK, self._xtest = X, XK, xtest
+        try:
+            self._display = display.Display(display_name)
+        except Exception as exc:  # Xlib's DisplayError, ConnectionClosedError
+            raise DesktopError(f"cannot connect to display {display_name} for input: {exc}") from exc
+
+    def close(self) -> None:
+        try:
+            self._display.close()
+        except Exception as exc:  # noqa: BLE001 - the server may already be gone; nothing to undo
+            logger.debug("closing the input connection to %s: %s", self.display_name, exc)
+
+    def _send(self, event: int, detail: int = 0, **where: int) -> None:
+        self._xtest.fake_input(self._display, event, detail, **where)
+
+    def move(self, x: int, y: int) -> None:
+        self._send(self._X.MotionNotify, x=x, y=y)
+
+    def click(self, button: int, times: int = 1, gap_s: float = 0.0) -> None:
+        for i in range(times):
+            if i and gap_s:
+                self._display.sync()
+                time.sleep(gap_s)
+            self._send(self._X.ButtonPress, button)
+            self._send(self._X.ButtonRelease, button)
+
+    def button(self, button: int, down: bool) -> None:
+        self._send(self._X.ButtonPress if down else self._X.ButtonRelease, button)
+
+    def chord_keycodes(self, keys: list[str]) -> list[int] | None:
+        """Key codes for the chord, or None when one needs xdotool (a shifted or unmapped keysym).
+        An unknown key name raises DesktopError."""
+        codes = []
+        for key in keys:
+            name = _MODIFIER_KEYSYMS.get(KEY_NAMES.get(key.lower(), key), KEY_NAMES.get(key.lower(), key))
+            keysym = self._XK.string_to_keysym(name)
+            if keysym == 0:
+                raise DesktopError(f"key failed: (symbol) No such key name '{key}'")
+            code = self._display.keysym_to_keycode(keysym)
+            if code == 0 or self._display.keycode_to_keysym(code, 0) != keysym:
+                return None
+            codes.append(code)
+        return codes
+
+    def chord(self, codes: list[int]) -> None:
+        for code in codes:
+            self._send(self._X.KeyPress, code)
+        for code in reversed(codes):
+            self._send(self._X.KeyRelease, code)
+
+    def sync(self) -> None:
+        self._display.sync()
+
+
+def perform(args: ComputerUseArguments, xinput: XInput, size: tuple[int, int]) -> str:
     """Do the action on the display; returns a one-line report. A refused key name etc. raises DesktopError."""
     if args.action == "wait":
         time.sleep(args.time or 0)
         return f"waited {args.time}s"
     if args.action == "terminate":
         return f"terminated: {args.status}"
+    try:
+        done = _perform_xtest(args, xinput, size)
+    except DesktopError:
+        raise
+    except Exception as exc:  # the X connection broke (the server went away)
+        raise DesktopError(f"{args.action} failed: {exc}") from exc
+    if not done:
+        _run_xdotool(args, xinput.display_name, size)
+    where = f" at {args.coordinate} = pixel {to_pixels(args.coordinate, size)}" if args.coordinate else ""
+    return f"{args.action}{where}: done"
+
+
+def _perform_xtest(args: ComputerUseArguments, xinput: XInput, size: tuple[int, int]) -> bool:
+    """The action through XTest; False when it must go through xdotool instead."""
+    if args.action == "type":
+        return False
+    if args.action == "key":
+        codes = xinput.chord_keycodes(args.keys or [])
+        if codes is None:
+            return False
+        xinput.chord(codes)
+        xinput.sync()
+        return True
+    if args.action == "left_click_drag":
+        xinput.button(1, down=True)
+    if args.coordinate is not None:
+        xinput.move(*to_pixels(args.coordinate, size))
+    match args.action:
+        case "left_click" | "right_click" | "middle_click":
+            xinput.click(_BUTTONS[args.action])
+        case "double_click":
+            xinput.click(1, times=2, gap_s=_DOUBLE_CLICK_GAP_S)
+        case "left_click_drag":
+            xinput.button(1, down=False)
+        case "scroll":
+            clicks = max(1, math.ceil(abs(args.pixels or 0) / SCROLL_PIXELS_PER_CLICK))
+            xinput.click(4 if (args.pixels or 0) > 0 else 5, times=clicks)
+    xinput.sync()
+    return True
+
+
+def _run_xdotool(args: ComputerUseArguments, display_name: str, size: tuple[int, int]) -> None:
     argv = xdotool_argv(args, size)
     try:
         done = subprocess.run(["xdotool", *argv], env={"DISPLAY": display_name}, capture_output=True, text=True, check=False,
@@ -139,5 +257,3 @@ def perform(args: ComputerUseArguments, display_name: str, size: tuple[int, int]
     problem = done.stderr.strip()
     if done.returncode != 0 or "No such key name" in problem or "Invalid" in problem:
         raise DesktopError(f"{args.action} failed: {problem or f'xdotool exit {done.returncode}'}")
-    where = f" at {args.coordinate} = pixel {to_pixels(args.coordinate, size)}" if args.coordinate else ""
-    return f"{args.action}{where}: done"

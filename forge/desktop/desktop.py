@@ -12,7 +12,7 @@ from typing import Self
 
 from pydantic import ValidationError
 
-from forge.desktop.actions import ComputerUseArguments, perform, to_normalised
+from forge.desktop.actions import ComputerUseArguments, XInput, perform, to_normalised
 from forge.desktop.apps import LAUNCHERS, WINDOW_TITLES, LaunchContext, remove_lock_files
 from forge.desktop.browser import WebApp, dom_center
 from forge.desktop.display import (
@@ -51,6 +51,11 @@ class Desktop:
         self.job_dir = job_dir
         self.display = display
         self.screen = Screen(display.name)
+        try:
+            self.input = XInput(display.name)
+        except BaseException:
+            self.screen.close()
+            raise
         self.started_at = time.time()
         self.profiles: list[str] = []
         self._closed = False
@@ -109,7 +114,7 @@ class Desktop:
         """Do one action and return the screen after it; a failing action is an error observation."""
         self._check_alive()
         try:
-            report = perform(args, self.display.name, self.size)
+            report = perform(args, self.input, self.size)
         except DesktopError as exc:
             return Observation(text=f"error: {exc}", exit_code=1, screenshot_png=self.screenshot())
         return Observation(text=report, exit_code=0, screenshot_png=self.screenshot())
@@ -204,6 +209,7 @@ class Desktop:
         self._closed = True
         try:
             self.screen.close()
+            self.input.close()
             for pid in self.app_pids():
                 kill_pid(pid)
         finally:

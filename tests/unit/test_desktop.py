@@ -91,13 +91,18 @@ def test_each_input_action_reaches_an_x_client(desktop: Desktop) -> None:
         "scroll": ({"pixels": -200}, [("ButtonPress", "button 5"), ("ButtonRelease", "button 5")] * 2),
         "left_click_drag": ({"coordinate": [600, 600]}, [("ButtonPress", "button 1"), ("ButtonRelease", "button 1")]),
         "type": ({"text": "hi"}, [("KeyPress", "h"), ("KeyRelease", "h"), ("KeyPress", "i"), ("KeyRelease", "i")]),
-        "key": ({"keys": ["ctrl", "s"]}, [("KeyPress", "Control_L"), ("KeyPress", "s"), ("KeyRelease", "Control_L"),
-                                          ("KeyRelease", "s")]),  # xdotool releases in the order it pressed
+        "key": ({"keys": ["ctrl", "s"]}, [("KeyPress", "Control_L"), ("KeyPress", "s"), ("KeyRelease", "s"),
+                                          ("KeyRelease", "Control_L")]),  # XTest: released in reverse order
+        "key_shifted": ({"keys": ["ctrl", "S"]}, None),  # a shifted keysym: through xdotool, which adds Shift
     }
     for action, (fields, expected) in calls.items():
         desktop.sandbox.run(": > /tmp/xev.log")
-        obs = desktop.act(ComputerUseArguments(action=action, **fields))
+        obs = desktop.act(ComputerUseArguments(action=action.split("_shifted")[0], **fields))
         assert obs.exit_code == 0, obs.text
+        if expected is None:
+            events = _events(desktop)
+            assert ("KeyPress", "S") in events and ("KeyPress", "Control_L") in events, events
+            continue
         assert _events(desktop) == expected, action
     assert _pointer(desktop) == to_pixels([600, 600], desktop.size)  # the drag ended where it was told
 
@@ -155,3 +160,24 @@ def test_fifty_episodes_leave_nothing_behind(tmp_path: Path) -> None:
             assert not {"Xvfb", "openbox"} & set(left), left
         assert list(job.iterdir()) == []  # no cache, socket, profile or lock file in the task's files
     assert not [link for link, target in made if link.is_symlink() and os.readlink(link) == target]
+
+
+def test_the_png_encoder_keeps_every_pixel_of_a_bgra_frame() -> None:
+    import io
+    import random
+
+    from PIL import Image
+
+    from forge.desktop.screen import encode_png
+
+    rng = random.Random(7)
+    width, height = 37, 23
+    bgra = bytes(rng.randrange(256) for _ in range(width * height * 4))
+    image = Image.open(io.BytesIO(encode_png(bgra, (width, height))))
+    image.load()
+    assert image.mode == "RGB" and image.size == (width, height)
+    pixels = image.load()
+    for y in range(height):
+        for x in range(width):
+            b, g, r, _ = bgra[(y * width + x) * 4:(y * width + x) * 4 + 4]
+            assert pixels[x, y] == (r, g, b), (x, y)
