@@ -163,3 +163,58 @@ def notes_from_text(state: FinalState, opts: NotesFromText) -> Verdict:
             return Verdict.of(False, f"the notes of slide {n} ({fold(was.title)!r}) read {fold(now.notes)[:60]!r}, "
                               f"expected {want[:60]!r}")
     return Verdict.of(True, f"notes of {len(blocks)} slides set from {opts.notes_file}")
+
+
+# --- slides.hidden_set ---------------------------------------------------------------------------
+
+
+class HiddenSet(DeckEdit):
+    titles: list[str] = Field(default_factory=list, description="Slides to hide, by title.")
+    after_title: str | None = Field(default=None, description="Hide every slide after this one.")
+
+
+@register_check("slides.hidden_set", HiddenSet, view="slides")
+def hidden_set(state: FinalState, opts: HiddenSet) -> Verdict:
+    """The slides asked for (by title, or every slide after the named one) are hidden in the slide
+    show, every other slide is shown; no slide was added, removed, moved or changed."""
+    original, output = _decks(state, opts)
+    if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    names = {fold(t).casefold() for t in opts.titles}
+    cut = next((i for i, s in enumerate(original.slides) if opts.after_title and fold(s.title).casefold()
+                == fold(opts.after_title).casefold()), None)
+    for n, slide in enumerate(output.slides, start=1):
+        want = fold(slide.title).casefold() in names or (cut is not None and n - 1 > cut)
+        if slide.hidden != want:
+            return Verdict.of(False, f"slide {n} ({fold(slide.title)!r}) is {'hidden' if slide.hidden else 'shown'}, "
+                              f"expected {'hidden' if want else 'shown'}")
+    return Verdict.of(True, f"{sum(s.hidden for s in output.slides)} slides hidden as asked")
+
+
+# --- slides.agenda_matches -----------------------------------------------------------------------
+
+
+class AgendaMatches(DeckEdit):
+    agenda_title: str = Field(default="Agenda")
+    closing_title: str = Field(description="The closing slide, which the agenda does not list.")
+
+
+@register_check("slides.agenda_matches", AgendaMatches, view="slides")
+def agenda_matches(state: FinalState, opts: AgendaMatches) -> Verdict:
+    """The second slide is the agenda slide and lists, one line each, the titles of the slides
+    between it and the closing slide, in order; every other slide is as it was (an agenda slide
+    the input lacked is the one slide added)."""
+    original, output = _decks(state, opts)
+    before = [face(s) for s in original.slides if fold(s.title).casefold() != fold(opts.agenda_title).casefold()]
+    after = [face(s) for s in output.slides]
+    if len(after) < 2 or after[1][0].casefold() != fold(opts.agenda_title).casefold():
+        return Verdict.of(False, f"slide 2 of {opts.file} is {after[1][0] if len(after) > 1 else None!r}, expected "
+                          f"the {opts.agenda_title!r} slide")
+    rest = after[:1] + after[2:]
+    if msg := deck_diff(before, rest, opts.file + " (apart from the agenda)"):
+        return Verdict.of(False, msg)
+    closing = next((i for i, f in enumerate(rest) if f[0].casefold() == fold(opts.closing_title).casefold()), len(rest))
+    want = [f[0] for f in rest[1:closing]]
+    if [line.casefold() for line in after[1][1]] != [w.casefold() for w in want]:
+        return Verdict.of(False, f"the agenda lists {list(after[1][1])}, expected the slide titles {want}")
+    return Verdict.of(True, f"the agenda lists the {len(want)} topic slides in order")

@@ -9,9 +9,17 @@ from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import pptx as _pptx  # noqa: F401
 from workflows.presentation import (  # noqa: F401  (register on import)
-    add_slide, agenda_order, delete_empty_slides, move_slide, notes_from_file, remove_slide, retitle_slides,
+    add_slide,
+    agenda_from_titles,
+    agenda_order,
+    delete_empty_slides,
+    hide_slides,
+    move_slide,
+    notes_from_file,
+    remove_slide,
+    retitle_slides,
     speaker_notes,
 )
 
-__all__ = ["add_slide", "agenda_order", "delete_empty_slides", "move_slide", "notes_from_file", "remove_slide",
-           "retitle_slides", "speaker_notes"]
+__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "hide_slides", "move_slide",
+           "notes_from_file", "remove_slide", "retitle_slides", "speaker_notes"]

@@ -138,6 +138,23 @@ def deck_case(label: str, output: bytes, options: dict[str, Any], passes: bool, 
                 files={"out.pptx": output, **(extra or {})}, originals={"in.pptx": given, **(extra or {})})
 
 
+def hide(*indexes: int) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        for i in indexes:
+            deck.slides[i]._element.set("show", "0")
+    return change
+
+
+def agenda_lines(lines: list[str]) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        body = next(s for s in deck.slides[1].placeholders if s.placeholder_format.idx != 0)
+        body.text_frame.text = "\n".join(lines)
+    return change
+
+
+STALE = edit_deck(agenda_lines(TITLES[2:-2]))
+
+
 # --- documents ---------------------------------------------------------------------------------
 
 REPORT = write_docx(make_document(*_seeded(5), kind="report"))
@@ -310,5 +327,17 @@ CASES: dict[str, list[Case]] = {
                  "op": "move_to_end"}, True),
         doc_case("the wrong section moved", edit_doc(moved_to_end), {"heading": HEADINGS[2], "op": "move_to_end"}, False),
         doc_case("nothing moved", REPORT, {"heading": HEADINGS[1], "op": "move_to_end"}, False),
+    ],
+    "slides.hidden_set": [
+        deck_case("the two named slides hidden", edit_deck(hide(2, 3)), {"titles": TITLES[2:4]}, True),
+        deck_case("the second named slide left shown", edit_deck(hide(2)), {"titles": TITLES[2:4]}, False, "slide 4"),
+        deck_case("everything after the slide hidden", edit_deck(hide(len(TITLES) - 1)), {"after_title": TITLES[-2]}, True),
+        deck_case("one slide too many hidden", edit_deck(hide(len(TITLES) - 2, len(TITLES) - 1)),
+                  {"after_title": TITLES[-2]}, False, f"slide {len(TITLES) - 1}"),
+    ],
+    "slides.agenda_matches": [
+        deck_case("the agenda brought up to date", DECK, {"closing_title": TITLES[-1]}, True, given=STALE),
+        deck_case("the agenda left without its last topic", STALE, {"closing_title": TITLES[-1]}, False,
+                  "expected the slide titles", given=STALE),
     ],
 }
