@@ -98,3 +98,31 @@ def test_the_tool_acts_on_the_episode_desktop_and_fails_softly_without_one(tmp_p
                                   ["computer_use"])
             assert bad.exit_code == 2 and "coordinate" in bad.text
         assert desktop_of(env) is None and not desktop.display.link.is_symlink()
+
+
+def test_a_browser_click_is_a_selector_resolved_at_run_time_and_a_browser_needs_its_site() -> None:
+    from pydantic import ValidationError
+
+    from forge.models.gui_plan import AppLaunch, ClickStep
+
+    plan = GuiPlan(opens=[AppLaunch(app="browser", file="site/team.json", site="team_directory")],
+                   steps=[ClickStep(selector="#save", action="Click Save")])
+    (move,) = expand(plan)
+    assert move.selector == "#save" and move.call == ComputerUseArguments(action="left_click")
+    assert move.call.coordinate is None  # no pixel guess: the replay fills it from the live DOM
+    with pytest.raises(ValidationError, match="site"):
+        AppLaunch(app="browser", file="site/team.json")
+    with pytest.raises(ValidationError, match="site"):
+        AppLaunch(app="calc", file="a.xlsx", site="team_directory")
+
+
+def test_the_browser_family_plan_clicks_by_selector_and_states_its_data_paths() -> None:
+    skill = Skill(id="browser.forms.unit", apps=["browser"], category="browser.forms", description="x",
+                  workflow="browser.update_member", params={})
+    task = workflows.WORKFLOWS.get("browser.update_member").build(skill, 1)
+    plan = task.reference.gui_plan
+    assert plan is not None and plan.opens[0].site == "team_directory"
+    selectors = [m.selector for m in expand(plan) if m.selector]
+    assert selectors[0].startswith("#edit-") and selectors[-1] == "#save" and "#email" in selectors
+    keys = task.rubric.checks[0].options["keys"]
+    assert all(k in task.instruction for k in keys)
