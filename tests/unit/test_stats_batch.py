@@ -120,3 +120,12 @@ def test_forge_stats_reads_shards_joining_the_store_for_files(batch: tuple, tmp_
     assert stats["file_mix"]["spreadsheet"] > 0 and stats["file_mix"]["pdf"] > 0
     missing = CliRunner().invoke(app, ["stats", "--shards", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "does not exist" in " ".join(missing.output.split())
+
+
+def test_forge_stats_prints_a_table_and_says_where_the_json_went(batch: tuple, tmp_path: Path) -> None:
+    out = tmp_path / "table.json"
+    done = CliRunner().invoke(app, ["stats", "--run", "r1", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    text = " ".join(done.output.split())
+    assert "near_twin_rate" in text and "near_twins_by_family" not in text and "written to" in text
+    assert set(json.loads(out.read_text())["near_twins_by_family"]) == {b.workflow for b in batch[0][:3]}
