@@ -107,6 +107,46 @@ def make_tree(rng: random.Random, faker: Faker, *, photos: int | None = None) ->
                        photo_dates=photo_dates)
 
 
+class DocumentsTree(BaseModel):
+    """A `Documents` folder of text notes in subfolders, and a client name some of them mention."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    root: str
+    files: dict[str, bytes]
+    term: str = Field(description="A client name mentioned (in varying case) by some files.")
+
+
+def make_documents_tree(rng: random.Random, faker: Faker) -> DocumentsTree:
+    """`Documents/` with projects, meetings and an archive: markdown meeting notes and READMEs and
+    plain-text memos of realistic length; a client's name appears in some of them, once in a while in
+    lower or upper case, as people type it."""
+    from preparers.text import make_notes, make_readme
+
+    client = faker.company().split(",")[0].split(" ")[0]
+    while len(client) < 5:
+        client = faker.last_name()
+    files: dict[str, bytes] = {}
+    folders = ["meetings", f"projects/{faker.word()}", f"projects/{faker.word()}", "archive/2023", "admin"]
+    for n in range(rng.randint(12, 24)):
+        folder = rng.choice(folders)
+        note = rng.choice([make_notes, make_readme])(rng, faker)
+        text = note.text
+        if rng.random() < 0.35:
+            mention = rng.choice([client, client, client.lower(), client.upper()])
+            lines = text.split("\n")
+            lines.insert(rng.randrange(2, len(lines)), f"- Call with {mention} about the {faker.word()} renewal")
+            text = "\n".join(lines)
+        name = note.file_name if note.kind == "notes" else f"README_{n}.md"
+        if rng.random() < 0.3:
+            name = name.removesuffix(".md") + ".txt"
+        files[f"{folder}/{name}"] = text.encode("utf-8")
+    if not any(client.lower().encode() in data.lower() for data in files.values()):
+        path = sorted(files)[0]
+        files[path] += f"\nFollow-up with {client} next week.\n".encode()
+    return DocumentsTree(root="Documents", files=dict(sorted(files.items())), term=client)
+
+
 @register_preparer("files")
 class FilesPreparer:
     """Seeded directory trees for OS/file-management tasks; workflows import the functions."""

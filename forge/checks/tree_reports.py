@@ -1,5 +1,5 @@
-"""Folder reports over `TreeView`: a checksum manifest, the files failing a manifest, and disk usage
-per file extension. Expected results come from the folder archive the task gave (and a manifest
+"""Folder reports over `TreeView`: a checksum manifest, the files failing a manifest, disk usage per
+file extension and per subfolder, and the files whose text mentions a term. Expected results come from the folder archive the task gave (and a manifest
 it gave), never from values the workflow kept aside; the folder must be left as it was.
 """
 
@@ -16,7 +16,9 @@ from forge.checks._compare import same_value, show, text
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import InputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.checks.tree import TreeReport, tree_view
+from forge.checks.tree import _LIMITS, TreeReport, tree_view
+from forge.errors import CheckError
+from forge.tree import TreeLimitError, TreeReader, walk
 from forge.views import Entry, TableView, TextView
 
 _MANIFEST_LINE = re.compile(r"^([0-9a-fA-F]{64})\s+\*?(.+)$")
@@ -134,3 +136,81 @@ def extension_usage(state: FinalState, opts: ExtensionUsage) -> Verdict:
     if len(body) != len(expected):
         return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per extension)")
     return Verdict.of(True, f"{len(expected)} extensions summarised")
+
+
+# --- tree.files_containing ---------------------------------------------------------------------------
+
+
+class FilesContaining(TreeReport):
+    term: str = Field(min_length=1, description="The text a listed file contains.")
+    ignore_case: bool = Field(default=True, description="Upper/lower case does not matter.")
+
+
+def _contents(state: FinalState, folder: str) -> dict[str, bytes]:
+    """The folder's files as the run left them, read without following links, bounded."""
+    root = state.job_dir / folder
+    reader, found = TreeReader(root, _LIMITS), {}
+    try:
+        for entry in walk(root, _LIMITS):
+            if entry.kind == "file":
+                found[entry.rel] = reader.read(entry)
+    except TreeLimitError as exc:
+        raise CheckError(f"the folder {folder}/ is out of bounds: {exc}") from exc
+    return found
+
+
+@register_check("tree.files_containing", FilesContaining, source="tree", view="tree")
+def files_containing(state: FinalState, opts: FilesContaining) -> Verdict:
+    """The report lists, one per line (relative to the folder, sorted), exactly the files in the
+    folder and its subfolders whose text contains the term (in any case with `ignore_case`, else as
+    written); the folder is unchanged."""
+    _, changed = _unchanged(state, opts.folder)
+    if changed:
+        return Verdict.of(False, changed)
+    term = opts.term.casefold() if opts.ignore_case else opts.term
+    expected = sorted(path for path, data in _contents(state, opts.folder).items()
+                      if term in (data.decode("utf-8", "replace").casefold() if opts.ignore_case
+                                  else data.decode("utf-8", "replace")))
+    got = [_relative(line, opts.folder) for line in output_view(state, opts.file, TextView).lines if line.strip()]
+    if got != expected:
+        missing, extra = sorted(set(expected) - set(got)), sorted(set(got) - set(expected))
+        return Verdict.of(False, f"{opts.file} lists {len(got)} files, expected {len(expected)} sorted by path"
+                          f"{'; missing ' + str(missing[:3]) if missing else ''}{'; not matching ' + str(extra[:3]) if extra else ''}")
+    return Verdict.of(True, f"{len(expected)} files mention {opts.term!r}")
+
+
+# --- tree.folder_usage -------------------------------------------------------------------------------
+
+
+class FolderUsage(TreeReport):
+    columns: list[str] = Field(min_length=3, max_length=3, description="Headers: folder, file count, bytes.")
+    order: Literal["folder", "largest_first"] = "folder"
+
+
+@register_check("tree.folder_usage", FolderUsage, source="tree", view="tree")
+def folder_usage(state: FinalState, opts: FolderUsage) -> Verdict:
+    """The table has the three named columns and one row per top-level subfolder of the folder: the
+    number of files under it (at any depth) and their total bytes; rows by folder name, or by bytes
+    largest first (ties by name); the folder is unchanged."""
+    before, changed = _unchanged(state, opts.folder)
+    if changed:
+        return Verdict.of(False, changed)
+    usage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for path, entry in before.items():
+        if "/" in path:
+            usage[path.split("/", 1)[0]][0] += 1
+            usage[path.split("/", 1)[0]][1] += entry.size
+    key = (lambda f: f) if opts.order == "folder" else (lambda f: (-usage[f][1], f))
+    expected = [[f, *usage[f]] for f in sorted(usage, key=key)]
+    table = output_view(state, opts.file, TableView).get()
+    if [text(h).casefold() for h in table.header] != [c.casefold() for c in opts.columns]:
+        return Verdict.of(False, f"{opts.file} has columns {table.header}, expected {opts.columns}")
+    body = [r for r in table.body if any(v is not None for v in r)]
+    for n, (want, have) in enumerate(zip(expected, body, strict=False), start=2):
+        name = text(have[0]).removeprefix(f"{opts.folder}/").rstrip("/")
+        if name != want[0] or not same_value(have[1], want[1]) or not same_value(have[2], want[2]):
+            return Verdict.of(False, f"row {n} of {opts.file} is [{show(have[0])}, {show(have[1])}, {show(have[2])}], "
+                              f"expected {want}")
+    if len(body) != len(expected):
+        return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per subfolder)")
+    return Verdict.of(True, f"{len(expected)} subfolders summarised")

@@ -11,6 +11,8 @@ from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
     checksum_manifest,
+    find_mentions,
+    folder_usage,
     inventory,
     large_files,
     organise_by_type,
@@ -21,5 +23,5 @@ from workflows.files import (  # noqa: F401  (register on import)
     verify_checksums,
 )
 
-__all__ = ["checksum_manifest", "inventory", "large_files", "organise_by_type", "photo_dates", "remove_duplicates",
-           "resize_image", "usage_by_type", "verify_checksums"]
+__all__ = ["checksum_manifest", "find_mentions", "folder_usage", "inventory", "large_files", "organise_by_type",
+           "photo_dates", "remove_duplicates", "resize_image", "usage_by_type", "verify_checksums"]

@@ -52,7 +52,38 @@ def usage(label: str, report: str, options: dict[str, Any], passes: bool, says: 
     return case(label, report, "usage.csv", {**COLUMNS, **options}, passes, says, **kw)
 
 
+DOCS = {"meetings/a.md": b"Call with Acme today", "meetings/b.md": b"nothing here", "projects/x/c.txt": b"ACME renewal",
+        "projects/y/d.md": b"acme", "top.txt": b"Acme at the root"}
+
+
+def mentions(label: str, report: str, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return case(label, report, "hits.txt", {"term": "Acme", **options}, passes, says, given=DOCS)
+
+
+def folders(label: str, report: str, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return case(label, report, "folders.csv", {"columns": ["Folder", "Files", "Bytes"], **options}, passes, says,
+                given=DOCS)
+
+
 CASES: dict[str, list[Case]] = {
+    "tree.files_containing": [
+        mentions("any case, sorted", "meetings/a.md\nprojects/x/c.txt\nprojects/y/d.md\ntop.txt\n", {}, True),
+        mentions("the LAST match missing", "meetings/a.md\nprojects/x/c.txt\nprojects/y/d.md\n", {}, False,
+                 "missing ['top.txt']"),
+        mentions("exact case only", "meetings/a.md\ntop.txt\n", {"ignore_case": False}, True),
+        mentions("case-insensitive hits where exact case was asked",
+                 "meetings/a.md\nprojects/x/c.txt\nprojects/y/d.md\ntop.txt\n", {"ignore_case": False}, False,
+                 "not matching"),
+    ],
+    "tree.folder_usage": [
+        folders("by name, files at any depth", "Folder,Files,Bytes\nmeetings,2,32\nprojects,2,16\n", {}, True),
+        folders("the LAST folder counting only its direct files", "Folder,Files,Bytes\nmeetings,2,32\nprojects,0,0\n",
+                {}, False, "row 3"),
+        folders("largest first", "Folder,Files,Bytes\nmeetings,2,32\nprojects,2,16\n", {"order": "largest_first"},
+                True),
+        folders("a loose file counted as a folder",
+                "Folder,Files,Bytes\nmeetings,2,32\nprojects,2,16\ntop.txt,1,16\n", {}, False, "expected 2"),
+    ],
     "tree.checksums_listed": [
         manifest("every file, sorted, sha256sum layout", MANIFEST, {}, True),
         manifest("paths prefixed with the folder", MANIFEST.replace("  ", "  Downloads/"), {}, True),
