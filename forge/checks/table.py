@@ -185,7 +185,8 @@ def _derived_issue(got: float, exact: float, opts: DerivedColumnOptions) -> str 
         return None if same_value(got, exact, tolerance) else ""
     if not rounded_to(got, opts.decimals):
         return f", rounded to {opts.decimals} decimal places; {show(got)} is not rounded as asked"
-    band = 0.5 * 10.0**-opts.decimals + 1e-9 * max(1.0, abs(exact))
+    # float noise only: a relative 1e-12 (a product's noise is ~1e-16); 1e-9 let 100000000.21 pass for .115
+    band = 0.5 * 10.0**-opts.decimals + 1e-12 * max(1.0, abs(exact))
     return None if abs(got - exact) <= band else f", rounded to {opts.decimals} decimal places"
 
 
