@@ -135,3 +135,60 @@ def term_reported(state: FinalState, opts: TermReported) -> Verdict:
         return Verdict.of(False, f"{opts.file} gives {numbers}, expected {expected} ({opts.report} for "
                           f"{opts.term!r})")
     return Verdict.of(True, f"{opts.report} for {opts.term!r}: {expected}")
+
+
+def _sequence(expected: list[str], got: list[str], source: str, what: str) -> Verdict:
+    if len(got) != len(expected):
+        return Verdict.of(False, f"{source} has {len(got)} pages, expected {len(expected)} ({what})")
+    for n, (want, have) in enumerate(zip(expected, got, strict=True), start=1):
+        if fold(want) != fold(have):
+            return Verdict.of(False, f"page {n} of {source} starts {fold(have)[:60]!r}, expected {fold(want)[:60]!r} "
+                              f"({what})")
+    return Verdict.of(True, f"{len(got)} pages: {what}")
+
+
+# --- pdf.pages_spliced ---------------------------------------------------------------------------
+
+
+class PagesSpliced(CheckOptions):
+    file: OutputPath
+    input_file: InputPath = Field(description="The PDF the pages go into.")
+    insert_file: InputPath = Field(description="The PDF whose pages are inserted, all of them, in order.")
+    after_page: int | None = Field(default=None, ge=1, description="Inserted after this page; None: at the end "
+                                   "(or the start, with `at_start`).")
+    at_start: bool = Field(default=False, description="Inserted before page 1.")
+
+
+@register_check("pdf.pages_spliced", PagesSpliced, view="pdf")
+def pages_spliced(state: FinalState, opts: PagesSpliced) -> Verdict:
+    """The output PDF is the first PDF with all the second's pages inserted at the place asked for
+    (at the start, after a page, or at the end), every page's text as in its source."""
+    host = input_view(state, opts.input_file, PdfView).pages
+    extra = input_view(state, opts.insert_file, PdfView).pages
+    at = 0 if opts.at_start else len(host) if opts.after_page is None else opts.after_page
+    _need_pages([at] if at else [], len(host), opts.input_file)
+    where = "at the start" if opts.at_start else "at the end" if opts.after_page is None else f"after page {at}"
+    return _sequence([*host[:at], *extra, *host[at:]], output_view(state, opts.file, PdfView).pages, opts.file,
+                     f"{opts.insert_file}'s {len(extra)} pages {where}")
+
+
+# --- pdf.pages_interleaved -----------------------------------------------------------------------
+
+
+class PagesInterleaved(CheckOptions):
+    file: OutputPath
+    first_file: InputPath = Field(description="The front sides: pages 1, 3, 5, ...")
+    second_file: InputPath = Field(description="The back sides: pages 2, 4, 6, ...")
+    second_reversed: bool = Field(default=False, description="The back sides were scanned last page first.")
+
+
+@register_check("pdf.pages_interleaved", PagesInterleaved, view="pdf")
+def pages_interleaved(state: FinalState, opts: PagesInterleaved) -> Verdict:
+    """The output PDF alternates the first PDF's pages with the second's (taken in reverse when the
+    back sides were scanned last page first): front 1, back 1, front 2, back 2, ..."""
+    front = input_view(state, opts.first_file, PdfView).pages
+    back = input_view(state, opts.second_file, PdfView).pages
+    back = list(reversed(back)) if opts.second_reversed else back
+    merged = [page for pair in zip(front, back, strict=False) for page in pair]
+    merged += front[len(back):] + back[len(front):]
+    return _sequence(merged, output_view(state, opts.file, PdfView).pages, opts.file, "fronts and backs alternating")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from forge.models import ReferenceSolution
+from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf, split_term
@@ -32,6 +33,7 @@ SELECT = {
 class Params(Prepared):
     input: str
     output: str
+    in_place: bool
     mode: Mode
     pages: list[int]
     first: int | None
@@ -41,6 +43,7 @@ class Params(Prepared):
 
 class Options(SkillParams):
     mode: Mode | None = None
+    in_place: bool | None = None
 
 
 def _phrase(template: str) -> str:
@@ -52,10 +55,9 @@ class ExtractPages(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="pdf.extract_pages", apps=["pdf"], params=Params, skill_params=Options,
         phrasings=[
-            _phrase("Make a new PDF {{{{ output }}}} from {{{{ input }}}} with {what}. Keep {{{{ input }}}} as it is."),
-            _phrase("Could you give me a copy of {{{{ input }}}} with {what}? It's for {why}. Save it as "
-                    "{{{{ output }}}} and leave the original alone."),
-            _phrase("{{{{ input }}}} -> {{{{ output }}}}: {what}."),
+            _phrase("Rework {{{{ input }}}} so that it holds {what}. ") + SAVE["formal"],
+            _phrase("Could you give me a version of {{{{ input }}}} with {what}? It's for {why}. ") + SAVE["chatty"],
+            _phrase("{{{{ input }}}}: {what}. ") + SAVE["terse"],
         ],
         criteria=["The new PDF has exactly the pages asked for, in the order asked for, each unchanged."],
         files=[FileSlot(param="input", type="pdf", role="input", description="A report, one section per page"),
@@ -73,7 +75,7 @@ class ExtractPages(PreparedWorkflow[Params]):
         listed = sorted(ctx.rng.sample(range(1, n + 1), ctx.rng.choice([1, 2])))
         term = split_term(ctx, pages) if mode == "containing" else None
         suffix = {"keep": f"pages_{first}-{last}", "remove": "trimmed", "reverse": "reordered", "containing": term}[mode]
-        params = Params(input=f"{doc.file_stem}.pdf", output=f"{doc.file_stem}_{suffix}.pdf", mode=mode,
+        params = Params(**edit_paths(ctx, doc.file_stem, "pdf", suffix, ["", "reports/"]), mode=mode,
                         pages=listed if mode == "remove" else [], first=first if mode == "keep" else None,
                         last=last if mode == "keep" else None, term=term)
         return params.with_files(input=data)
@@ -90,7 +92,8 @@ class ExtractPages(PreparedWorkflow[Params]):
             writer = PdfWriter()
             for n in chosen:
                 writer.add_page(reader.pages[n - 1])
-            writer.write({lit(params.output)})
+            with open({lit(params.output)}, "wb") as out:  # read fully above, so overwriting the input is safe
+                writer.write(out)
         """
         return solution(look_step(params.input, f"First I list {params.input}'s pages with the start of each one's text."),
                         script_step(script, "Then I copy the pages asked for, in that order, into a new PDF with pypdf.",

@@ -63,6 +63,29 @@ def text_case(label: str, text: str, options: dict[str, Any], passes: bool, says
                 files={"out.txt": text.encode()}, originals={"in.pdf": PDF})
 
 
+EXTRA = pdf_pages(1, 2)
+
+
+def spliced(label: str, numbers: list[int], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    """Output pages by number: n > 0 a page of PDF, -1/-2 the inserted PDF's pages 1/2."""
+    reader, extra, writer = PdfReader(io.BytesIO(PDF)), PdfReader(io.BytesIO(EXTRA)), PdfWriter()
+    for n in numbers:
+        writer.add_page(reader.pages[n - 1] if n > 0 else extra.pages[-n - 1])
+    out = io.BytesIO()
+    writer.write(out)
+    return Case(label, None, {"file": "out.pdf", "input_file": "in.pdf", "insert_file": "add.pdf", **options}, passes,
+                says, files={"out.pdf": out.getvalue()}, originals={"in.pdf": PDF, "add.pdf": EXTRA})
+
+
+FRONTS, BACKS = pdf_pages(*range(1, N + 1, 2)), pdf_pages(*range(2, N + 1, 2))
+BACKS_REVERSED = pdf_pages(*reversed(range(2, N + 1, 2)))
+
+
+def collated(label: str, numbers: list[int], backs: bytes, reverse: bool, passes: bool, says: str = "") -> Case:
+    return Case(label, None, {"file": "out.pdf", "first_file": "f.pdf", "second_file": "b.pdf", "second_reversed": reverse},
+                passes, says, files={"out.pdf": pdf_pages(*numbers)}, originals={"f.pdf": FRONTS, "b.pdf": backs})
+
+
 # --- slides ------------------------------------------------------------------------------------
 
 DECK = write_pptx(make_deck(*_seeded(2)))
@@ -339,5 +362,17 @@ CASES: dict[str, list[Case]] = {
         deck_case("the agenda brought up to date", DECK, {"closing_title": TITLES[-1]}, True, given=STALE),
         deck_case("the agenda left without its last topic", STALE, {"closing_title": TITLES[-1]}, False,
                   "expected the slide titles", given=STALE),
+    ],
+    "pdf.pages_spliced": [
+        spliced("inserted after page 2", [1, 2, -1, -2, *range(3, N + 1)], {"after_page": 2}, True),
+        spliced("inserted one page late", [1, 2, 3, -1, -2, *range(4, N + 1)], {"after_page": 2}, False, "page 3"),
+        spliced("at the start", [-1, -2, *range(1, N + 1)], {"at_start": True}, True),
+        spliced("at the end, the last inserted page missing", [*range(1, N + 1), -1], {}, False, "pages"),
+    ],
+    "pdf.pages_interleaved": [
+        collated("in reading order", list(range(1, N + 1)), BACKS, False, True),
+        collated("reversed backs put right", list(range(1, N + 1)), BACKS_REVERSED, True, True),
+        collated("reversed backs left reversed", [1, N if N % 2 == 0 else N - 1, *range(3, N + 1)], BACKS_REVERSED,
+                 True, False, "page 2"),
     ],
 }
