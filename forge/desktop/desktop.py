@@ -192,15 +192,24 @@ class Desktop:
     # --- teardown -----------------------------------------------------------------------------
 
     def app_pids(self) -> list[int]:
-        pids = []
+        """The apps' processes and everything they started (a shell in the terminal window and its jobs)."""
+        parents: dict[int, int] = {}
+        apps = []
         for pid in sandbox_pids(self.sandbox):
             try:
+                parents[pid] = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
                 if (Path(f"/proc/{pid}/comm").read_text().strip() in APP_PROCESSES
                         or _SITE_PROGRAM.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()):
-                    pids.append(pid)
-            except OSError:
+                    apps.append(pid)
+            except (OSError, IndexError, ValueError):
                 continue
-        return pids
+        found = set(apps)
+        grew = True
+        while grew:
+            children = {pid for pid, parent in parents.items() if parent in found} - found
+            found |= children
+            grew = bool(children)
+        return sorted(found)
 
     def close(self) -> None:
         """End every app, the window manager and Xvfb by pid; drop the X link and lock files."""

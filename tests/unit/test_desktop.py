@@ -181,3 +181,30 @@ def test_the_png_encoder_keeps_every_pixel_of_a_bgra_frame() -> None:
         for x in range(width):
             b, g, r, _ = bgra[(y * width + x) * 4:(y * width + x) * 4 + 4]
             assert pixels[x, y] == (r, g, b), (x, y)
+
+
+def test_closing_a_desktop_with_every_kind_of_app_leaves_only_the_task_files(tmp_path: Path) -> None:
+    import json
+
+    from forge.harness.computer_use import web_app
+    from forge.models.gui_plan import AppLaunch
+
+    for tool in ("chromium", "mousepad", "xterm"):
+        assert shutil.which(tool), f"{tool} is missing: bash scripts/dev.sh installs it"
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "team.json").write_text(json.dumps({"team": "T", "members": []}))
+    (tmp_path / "notes.txt").write_text("a\n")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    opens = [AppLaunch(app="editor", file="notes.txt"), AppLaunch(app="terminal", file="notes.txt"),
+             AppLaunch(app="browser", file="site/team.json", site="team_directory")]
+    with open_sandbox(tmp_path, SandboxLimits()) as box:
+        d = Desktop.open(box, tmp_path, opens, web_apps={"team_directory": web_app("team_directory")})
+        for title in ("notes.txt.*Mousepad", "^Terminal$", "Team directory"):
+            d.wait_window(title, 60)
+        apps = d.app_pids()
+        names = {Path(f"/proc/{p}/comm").read_text().strip() for p in apps}
+        assert {"mousepad", "xterm", "chromium"} <= names and len(apps) > 3
+        d.close()
+        left = [Path(f"/proc/{p}/cmdline").read_bytes() for p in sandbox_pids(box) if Path(f"/proc/{p}").exists()]
+        assert not [c for c in left if any(n in c for n in (b"mousepad", b"xterm", b"--norc\0-i", b"chromium", b"site-", b"Xvfb"))], left
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
