@@ -35,7 +35,8 @@ def is_number(value: Any) -> bool:
 
 def same_value(a: Any, b: Any, tolerance: float = NUMBER_EPS) -> bool:
     if is_number(a) and is_number(b):
-        return abs(a - b) <= tolerance + 1e-9 * max(abs(a), abs(b))
+        # float noise is relative ~1e-16 per operation; 1e-9 let 100000000.09 pass for 100000000.0
+        return abs(a - b) <= tolerance + 1e-12 * max(abs(a), abs(b))
     if isinstance(a, str) and isinstance(b, str):
         return a == b
     return bool(a == b)

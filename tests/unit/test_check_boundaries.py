@@ -104,6 +104,8 @@ CASES: dict[str, list[Case]] = {
         Case("the last row's price within float noise", table(B, E, A, D, changed(C, 2, 1.25 + 1e-9)), SORT, True),
         Case("the last row's text changed", table(B, E, A, D, changed(C, 0, "C")), SORT, False),
         Case("the last row's price changed by 3e-6", table(B, E, A, D, changed(C, 2, 1.25 + 3e-6)), SORT, False),
+        Case("nine cents changed at 1e8", table(B, E, A, D, changed(C, 2, 100000000.09)), SORT, False,
+             input=table(*ROWS[:2], changed(C, 2, 100000000.0), *ROWS[3:])),
         Case("text sorted, case-insensitively", table(A, B, C, D, E), {"column": "Item"}, True),
         Case("text, descending, the last two swapped", table(E, D, C, A, B), {"column": "Item", "descending": True},
              False, "Orders!A5 is 'a' but Orders!A6 is 'b'"),
@@ -236,6 +238,8 @@ CASES: dict[str, list[Case]] = {
         Case("text equal, in another case", table(C), {**KEEP_TEXT, "operator": "==", "threshold": "C"}, True),
         Case("text equal: another row kept", table(C, D), {**KEEP_TEXT, "operator": "==", "threshold": "C"}, False),
         Case("two unnamed trailing columns dropped", table(A, C, D), KEEP_GT, False, "column ''", input=TRAILING),
+        Case("a kept price of 1e8 changed by nine cents", table(A, changed(C, 2, 100000000.09), D), KEEP_GT, False,
+             "is 100000000.09, expected 100000000.0", input=table(A, B, changed(C, 2, 100000000.0), D, E)),
     ],
 }
 

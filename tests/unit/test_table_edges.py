@@ -23,9 +23,10 @@ def test_equal_at_zero_tolerance_is_equal() -> None:
     assert not same_value(0.0, 1e-12, 0.0)
 
 
-def test_float_noise_is_relative_to_the_magnitude() -> None:
-    assert same_value(2e9, 2e9 + 1)  # 1 in 2e9: under the 1e-9 relative slack
-    assert not same_value(2e6, 2e6 + 1)  # 1 in 2e6: a real difference
+def test_float_noise_is_relative_to_the_magnitude_and_no_more() -> None:
+    assert same_value((0.1 + 0.2) * 1e12, 0.3 * 1e12)  # 6.1e-05 apart: float noise at 3e11
+    assert not same_value(100000000.0, 100000000.09)  # nine cents at 1e8 are a change
+    assert not same_value(2e9, 2e9 + 1) and not same_value(2e6, 2e6 + 1)
 
 
 def test_rounded_to_allows_float_noise_at_large_magnitudes() -> None:
