@@ -9,8 +9,16 @@ from forge.checks import document_edits as _edit_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (  # noqa: F401  (register on import)
-    add_section, emphasize_term, header_footer, make_list, number_headings, rearrange_sections, replace_text,
+    add_section,
+    emphasize_term,
+    header_footer,
+    make_list,
+    number_headings,
+    rearrange_sections,
+    replace_text,
+    sort_table,
+    table_total,
 )
 
 __all__ = ["add_section", "emphasize_term", "header_footer", "make_list", "number_headings", "rearrange_sections",
-           "replace_text"]
+           "replace_text", "sort_table", "table_total"]
