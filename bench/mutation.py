@@ -48,8 +48,8 @@ TESTS: dict[str, list[str]] = {
     "gates/consistency.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py",
                              "tests/integration/test_gates.py"],
     "gates/_numbers.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py"],
-    "gates/spec.py": ["tests/integration/test_gates.py"],
-    "gates/file_gate.py": ["tests/integration/test_gates.py"],
+    "gates/spec.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
+    "gates/file_gate.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
     "flows/stages.py": ["tests/integration/test_stages.py"],
     "forge/sandbox/_limits.py": ["tests/security/test_resource_limits.py"],
 }
@@ -118,6 +118,10 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("leftover.unlink(missing_ok=True)", "leftover.unlink(missing_ok=False)",
          "the leftover was just listed under the lock: it exists"),
     ],
+    "gates/spec.py": [
+        ("round(time.perf_counter() - started, 4)", "round(time.perf_counter() - started, 5)",
+         "a timing's precision"),
+    ],
     "gates/_numbers.py": [
         ("def numbers_in(text: str, *, distinctive", "def numbers_in(text: str, /, distinctive",
          "every caller passes `distinctive` by keyword"),
@@ -127,6 +131,7 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          'a role is "input" or "output": only "output" is >= "output"'),
         ("typing.get_origin(annotation) is Literal", "typing.get_origin(annotation) == Literal",
          "typing.Literal is a singleton: == is `is`"),
+        ("annotation is bool or", "annotation == bool or", "a class compares by identity: == is `is`"),
         ('if role == "output" else inputs', 'if role is "output" else inputs', _INTERNED),
         ("a is type(None)", "a == type(None)", "NoneType is a singleton class: == on classes is `is`"),
     ],

@@ -1,17 +1,22 @@
-"""The gates' helpers at their edges, with literal inputs: which numbers an instruction states
-(signs, separators, the 6-place rounding) and which count as distinctive (two digits do not,
-three do, a fraction always does), and the consistency gate's own edges (a file the instruction
-never names, checks numbered from 1, a threshold stated to 6 places)."""
+"""The gates at their edges, with literal inputs: which numbers an instruction states (signs,
+separators, 6-place rounding; distinctive ones have three digits or a fraction), the consistency
+gate's own edges (a file the instruction never names, checks numbered from 1, a threshold stated
+to 6 places, closed vocabularies), the runner (stops at the first rejection; a duration is the time
+the gate ran), the 20 MiB input bound, and near duplicates at threshold 1.0."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Literal
 
 import pytest
+from pydantic import ValidationError
 
 from forge.models import TaskBundle
-from gates import GateContext, run_gate
+from gates import GateContext, run_gate, run_gates
 from gates._numbers import numbers_in
+from gates.consistency import _closed, _scalars
 from gates.duplicates import NearDuplicateIndex, signature
 from tests.unit.test_barrier_numbers import altered, build, consistency
 from tests.unit.test_store import make_bundle
@@ -74,3 +79,43 @@ def test_an_index_at_threshold_1_refuses_only_exact_twins() -> None:
     assert index.find(near) is None
     twin = first.model_copy(update={"seed": 2})  # the same instruction, workflow and parameters
     assert index.find(twin) == (first.id, 1.0)
+
+
+def test_closed_vocabularies_and_scalars() -> None:
+    assert _closed(bool) and _closed(Literal["a", "b"]) and _closed(Literal["a"] | None)
+    assert not _closed(str) and not _closed(str | None) and not _closed(int | bool)
+    assert _scalars([True, None, 3, ["x", False, 2.5]]) == [3, "x", 2.5]  # bools and blanks state nothing
+    assert _scalars(None) == [] and _scalars(False) == [] and _scalars("t") == ["t"]
+
+
+# --- the gate runner and the file gate's size bound --------------------------------------------------
+
+
+def test_run_gates_stops_at_the_first_rejection(over_3500: TaskBundle, tmp_path: Path) -> None:
+    path = over_3500.files[0].path
+    bundle = over_3500.model_copy(update={"instruction": over_3500.instruction.replace(path, "the file")})
+    results = run_gates(bundle, GateContext(scratch_root=tmp_path))
+    assert [(r.gate, r.passed) for r in results] == [("file", True), ("consistency", False)]
+
+
+def test_a_gates_duration_is_the_time_it_ran(over_3500: TaskBundle, tmp_path: Path) -> None:
+    started = time.perf_counter()
+    result = run_gate("consistency", over_3500, GateContext(scratch_root=tmp_path))
+    elapsed = time.perf_counter() - started
+    assert result.passed and 0 <= result.duration_s <= elapsed + 1e-4
+
+
+def test_the_gate_context_is_frozen(tmp_path: Path) -> None:
+    ctx = GateContext(scratch_root=tmp_path)
+    with pytest.raises(ValidationError):
+        ctx.max_file_bytes = 1
+
+
+@pytest.mark.parametrize(("size", "too_large"), [(20_971_520, False), (20_971_521, True)])  # 20 MiB, written out
+def test_an_input_file_over_20_mib_is_refused(over_3500: TaskBundle, tmp_path: Path, size: int,
+                                              too_large: bool) -> None:
+    files = [f.model_copy(update={"content": b"x" * size}) if f.role == "input" else f for f in over_3500.files]
+    result = run_gate("file", over_3500.model_copy(update={"files": files}), GateContext(scratch_root=tmp_path))
+    assert not result.passed and (result.reason == "file_too_large") is too_large, result.message
+    if too_large:
+        assert f"{size} bytes, over the 20971520-byte bound" in result.message
