@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import PurePosixPath
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -114,28 +115,40 @@ def extension_usage(state: FinalState, opts: ExtensionUsage) -> Verdict:
     """The table has the three named columns and one row per file extension in the folder (after the
     last dot, lower-cased, with the dot): how many files have it and their total bytes; rows by
     extension, or by total bytes largest first (ties by extension); the folder is unchanged."""
+    def group(path: str) -> str:
+        return extension(path)
+
+    def name(cell: Any) -> str:
+        ext = text(cell).lower()
+        return ext if ext.startswith(".") or ext == "(none)" else f".{ext}"
+
+    return _usage_verdict(state, opts, group, name, by_name=opts.order == "extension", what="extension")
+
+
+def _usage_verdict(state: FinalState, opts: ExtensionUsage | FolderUsage, group: Callable[[str], str | None],
+                   name: Callable[[Any], str], *, by_name: bool, what: str) -> Verdict:
+    """A usage table (group, files, bytes) against the folder as given: one row per group, in order."""
     before, changed = _unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     usage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for path, entry in before.items():
-        usage[extension(path)][0] += 1
-        usage[extension(path)][1] += entry.size
-    key = (lambda e: e) if opts.order == "extension" else (lambda e: (-usage[e][1], e))
-    expected = [[e, *usage[e]] for e in sorted(usage, key=key)]
+        if (key := group(path)) is not None:
+            usage[key][0] += 1
+            usage[key][1] += entry.size
+    order = sorted(usage) if by_name else sorted(usage, key=lambda g: (-usage[g][1], g))
+    expected = [[g, *usage[g]] for g in order]
     table = output_view(state, opts.file, TableView).get()
     if [text(h).casefold() for h in table.header] != [c.casefold() for c in opts.columns]:
         return Verdict.of(False, f"{opts.file} has columns {table.header}, expected {opts.columns}")
     body = [r for r in table.body if any(v is not None for v in r)]
     for n, (want, have) in enumerate(zip(expected, body, strict=False), start=2):
-        ext = text(have[0]).lower()
-        ext = ext if ext.startswith(".") or ext == "(none)" else f".{ext}"
-        if ext != want[0] or not same_value(have[1], want[1]) or not same_value(have[2], want[2]):
+        if name(have[0]) != want[0] or not same_value(have[1], want[1]) or not same_value(have[2], want[2]):
             return Verdict.of(False, f"row {n} of {opts.file} is [{show(have[0])}, {show(have[1])}, {show(have[2])}], "
                               f"expected {want}")
     if len(body) != len(expected):
-        return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per extension)")
-    return Verdict.of(True, f"{len(expected)} extensions summarised")
+        return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per {what})")
+    return Verdict.of(True, f"{len(expected)} {what}s summarised")
 
 
 # --- tree.files_containing ---------------------------------------------------------------------------
@@ -174,8 +187,9 @@ def files_containing(state: FinalState, opts: FilesContaining) -> Verdict:
     got = [_relative(line, opts.folder) for line in output_view(state, opts.file, TextView).lines if line.strip()]
     if got != expected:
         missing, extra = sorted(set(expected) - set(got)), sorted(set(got) - set(expected))
+        notes = ([f"missing {missing[:3]}"] if missing else []) + ([f"not matching {extra[:3]}"] if extra else [])
         return Verdict.of(False, f"{opts.file} lists {len(got)} files, expected {len(expected)} sorted by path"
-                          f"{'; missing ' + str(missing[:3]) if missing else ''}{'; not matching ' + str(extra[:3]) if extra else ''}")
+                          + "".join(f"; {note}" for note in notes))
     return Verdict.of(True, f"{len(expected)} files mention {opts.term!r}")
 
 
@@ -192,25 +206,10 @@ def folder_usage(state: FinalState, opts: FolderUsage) -> Verdict:
     """The table has the three named columns and one row per top-level subfolder of the folder: the
     number of files under it (at any depth) and their total bytes; rows by folder name, or by bytes
     largest first (ties by name); the folder is unchanged."""
-    before, changed = _unchanged(state, opts.folder)
-    if changed:
-        return Verdict.of(False, changed)
-    usage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for path, entry in before.items():
-        if "/" in path:
-            usage[path.split("/", 1)[0]][0] += 1
-            usage[path.split("/", 1)[0]][1] += entry.size
-    key = (lambda f: f) if opts.order == "folder" else (lambda f: (-usage[f][1], f))
-    expected = [[f, *usage[f]] for f in sorted(usage, key=key)]
-    table = output_view(state, opts.file, TableView).get()
-    if [text(h).casefold() for h in table.header] != [c.casefold() for c in opts.columns]:
-        return Verdict.of(False, f"{opts.file} has columns {table.header}, expected {opts.columns}")
-    body = [r for r in table.body if any(v is not None for v in r)]
-    for n, (want, have) in enumerate(zip(expected, body, strict=False), start=2):
-        name = text(have[0]).removeprefix(f"{opts.folder}/").rstrip("/")
-        if name != want[0] or not same_value(have[1], want[1]) or not same_value(have[2], want[2]):
-            return Verdict.of(False, f"row {n} of {opts.file} is [{show(have[0])}, {show(have[1])}, {show(have[2])}], "
-                              f"expected {want}")
-    if len(body) != len(expected):
-        return Verdict.of(False, f"{opts.file} has {len(body)} rows, expected {len(expected)} (one per subfolder)")
-    return Verdict.of(True, f"{len(expected)} subfolders summarised")
+    def group(path: str) -> str | None:
+        return path.split("/", 1)[0] if "/" in path else None
+
+    def name(cell: Any) -> str:
+        return text(cell).removeprefix(f"{opts.folder}/").rstrip("/")
+
+    return _usage_verdict(state, opts, group, name, by_name=opts.order == "folder", what="subfolder")
