@@ -34,7 +34,7 @@ _SEPARATOR = re.compile(r"^:?-{3,}:?$")
 
 def _cells(line: str) -> list[str]:
     body = line.strip()
-    body = body[1:] if body.startswith("|") else body
+    body = body.removeprefix("|")
     body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
     return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", body)]
 
