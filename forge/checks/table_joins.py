@@ -176,3 +176,71 @@ def column_split(state: FinalState, opts: ColumnSplit) -> Verdict:
                              f"{show(want)}")
     return Verdict.of(True, f"{opts.column!r} split into {opts.new_headers} on {len(original.body)} rows "
                       f"{show_row(list(split_value(original.body[0][c], opts.pattern)))}")
+
+
+# --- table.crosstab ------------------------------------------------------------------------------
+
+
+class Crosstab(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+    table: str | None = Field(default=None, description="The input's data sheet; None: the first.")
+    summary: str = Field(description="The sheet holding the cross-tab.")
+    row_field: str
+    column_field: str
+    value_column: str | None = Field(default=None, description="The column aggregated; None for a count.")
+    aggregate: Literal["count", "sum", "average"] = "count"
+    totals: bool = Field(default=False, description="A 'Total' column at the right and a 'Total' row at the bottom.")
+    tolerance: float = Field(default=0.01, ge=0)
+
+
+def _figure(values: list[float], aggregate: str) -> float | None:
+    if not values:
+        return None
+    return {"count": float(len(values)), "sum": sum(values), "average": sum(values) / len(values)}[aggregate]
+
+
+@register_check("table.crosstab", Crosstab, view="table")
+def crosstab(state: FinalState, opts: Crosstab) -> Verdict:
+    """A two-way summary: A1 names the row field, row 1 holds each distinct value of the column
+    field once, column A each distinct value of the row field once (any order, case and spacing
+    folded), and each cell the aggregate of the rows with that pair (empty or 0 where none);
+    with `totals`, a Total column and a Total row aggregate each row, each column and all rows."""
+    original = input_view(state, opts.input_file, TableView).get(opts.table)
+    view = output_view(state, opts.file, TableView)
+    out = view.get(opts.summary)
+    if out.name == original.name and len(view.tables) > 1:
+        return _fail(f"{opts.file} has no sheet {opts.summary!r}; its sheets are {[t.name for t in view.tables]}")
+    r, c = original.need_col(opts.row_field, opts.input_file), original.need_col(opts.column_field, opts.input_file)
+    v = original.need_col(opts.value_column, opts.input_file) if opts.value_column else None
+    cells: dict[tuple[Any, Any], list[float]] = {}
+    for row in original.body:
+        number = 1.0 if v is None else row[v]
+        if row[r] is None or row[c] is None or not isinstance(number, (int, float)):
+            continue
+        for a in (key(row[r]), "total"):
+            for b in (key(row[c]), "total"):
+                cells.setdefault((a, b), []).append(float(number))
+    rows_want = sorted({a for a, _ in cells if a != "total"}, key=str) + (["total"] if opts.totals else [])
+    cols_want = sorted({b for _, b in cells if b != "total"}, key=str) + (["total"] if opts.totals else [])
+    if not out.rows or key(out.header[0]) != key(opts.row_field):
+        return _fail(f"{opts.summary}!A1 should name the row field {opts.row_field!r}, found "
+                     f"{show(out.header[0] if out.rows else None)}")
+    cols = [key(h) for h in out.header[1:] if h is not None]
+    if sorted(cols, key=str) != sorted(cols_want, key=str):
+        return _fail(f"row 1 of {opts.summary} holds {cols}, expected each {opts.column_field!r} once "
+                     f"{sorted(cols_want, key=str)}")
+    labels = [key(row[0]) for row in out.body if row[0] is not None]
+    if sorted(labels, key=str) != sorted(rows_want, key=str):
+        return _fail(f"column A of {opts.summary} holds {labels}, expected each {opts.row_field!r} once "
+                     f"{sorted(rows_want, key=str)}")
+    for i, row in enumerate(out.body):
+        if row[0] is None:
+            continue
+        for j, col in enumerate(cols, start=1):
+            want, got = _figure(cells.get((key(row[0]), col), []), opts.aggregate), row[j]
+            empty_ok = want is None and (got is None or (opts.aggregate != "average" and got == 0))
+            if not empty_ok and (want is None or not isinstance(got, (int, float)) or not same_value(got, want, opts.tolerance)):
+                return _fail(f"{out.cell_name(i, j)} ({show(row[0])}, {col}) is {show(got)}, expected "
+                             f"{'nothing' if want is None else f'{want:.6g}'}")
+    return Verdict.of(True, f"{len(rows_want)} x {len(cols_want)} cross-tab of {opts.row_field!r} by {opts.column_field!r}")

@@ -7,6 +7,7 @@ from workflows.spreadsheet import (
     clean_column,
     conditional_total,
     consolidate_sheets,
+    crosstab,
     date_parts,
     derived_column,
     filter_rows,
@@ -19,6 +20,6 @@ from workflows.spreadsheet import (
     total_row,
 )
 
-__all__ = ["clean_column", "conditional_total", "consolidate_sheets", "date_parts", "derived_column", "filter_rows",
+__all__ = ["clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows",
            "lookup_column", "remove_duplicates", "share_column", "sort_rows", "split_column", "summary_sheet",
            "total_row"]

@@ -91,6 +91,16 @@ def answered(label: str, value: Any, options: dict[str, Any], passes: bool, says
     return Case(label, None, {**ASKED, **options}, passes, says, input=SALES, files={OUTPUT: out})
 
 
+PAIRS = [["Region", "Item", "Units"], ["North", "a", 3], ["South", "a", 1], ["north", "b", 2], ["East", "b", 5]]
+CROSS = {"summary": "Pivot", "row_field": "Region", "column_field": "Item", "value_column": "Units", "aggregate": "sum"}
+GRID = [["Region", "a", "b"], ["East", None, 5], ["North", 3, 2], ["South", 1, 0]]
+
+
+def crossed(label: str, grid: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, None, {**CROSS, **options}, passes, says, input=PAIRS,
+                files={OUTPUT: book((SHEET, PAIRS), ("Pivot", grid))})
+
+
 CASES: dict[str, list[Case]] = {
     "table.group_summary": [
         summary("sum per region, case folded", GOOD, SUM, True),
@@ -168,5 +178,13 @@ CASES: dict[str, list[Case]] = {
                  "condition": "at_least", "target": 3}, True),
         answered("the threshold row left out", 2, {"aggregate": "count", "where_column": "Units",
                  "condition": "at_least", "target": 3}, False, "expected the count 3"),
+    ],
+    "table.crosstab": [
+        crossed("sums per pair, empty or 0 where none", GRID, {}, True),
+        crossed("the last cell wrong", [*GRID[:3], ["South", 1, 4]], {}, False, "Pivot!C4"),
+        crossed("with totals", [[*GRID[0], "Total"], ["East", None, 5, 5], ["North", 3, 2, 5], ["South", 1, 0, 1],
+                                ["Total", 4, 7, 11]], {"totals": True}, True),
+        crossed("the Total row missing", [[*GRID[0], "Total"], ["East", None, 5, 5], ["North", 3, 2, 5],
+                                          ["South", 1, 0, 1]], {"totals": True}, False, "column A"),
     ],
 }
