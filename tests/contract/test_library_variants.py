@@ -37,6 +37,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_filter", {"condition": "on_or_after"}),
     ("data.csv_derived_column", {"operation": "ratio", "rounded": True}),
     ("data.csv_derived_column", {"operation": "difference", "rounded": False}),
+    ("data.json_filter", {"condition": "country", "keep_envelope": True}),
+    ("data.json_filter", {"condition": "date_from", "keep_envelope": False}),
     ("data.json_flatten", {"per_item": True}),
     ("data.json_flatten", {"per_item": False}),
     ("text.whitespace_cleanup", {"tabs": True, "collapse_blank": True, "in_place": True}),
