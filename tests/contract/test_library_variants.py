@@ -73,6 +73,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("multi.csv_summary_sheet", {"aggregate": "average", "order": "largest_first", "messy_keys": True}),
     ("multi.csv_summary_sheet", {"aggregate": "count", "order": "key", "messy_keys": False, "filtered": True}),
     ("multi.json_to_sheet", {"per_item": True}),
+    ("multi.orders_to_sheet", {"how": "left"}),
+    ("multi.log_to_sheet", {"by_level": True}),
     ("multi.ini_to_json", {"typed": True}),
     ("multi.ini_to_json", {"typed": False}),
     ("multi.sheet_filter_to_csv", {"condition": "on_or_after"}),

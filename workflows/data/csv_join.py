@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from forge.models import ReferenceSolution
 from preparers.data import make_customer_orders, write_csv
@@ -32,6 +32,8 @@ class Params(Prepared):
 
 @register_workflow
 class CsvJoin(PreparedWorkflow[Params]):
+    output_ext: ClassVar[str] = "csv"
+    writer: ClassVar[str] = 'csv.writer(open(OUTPUT, "w", newline="", encoding="utf-8")).writerows(out)'
     spec = WorkflowSpec(
         name="data.csv_join", apps=["data"], params=Params, skill_params=Options,
         phrasings=[
@@ -58,7 +60,8 @@ class CsvJoin(PreparedWorkflow[Params]):
         opts: Options = ctx.options  # type: ignore[assignment]
         orders, customers = make_customer_orders(ctx.rng, ctx.faker)
         month = orders.rows[0][1].strftime("%Y_%m")  # type: ignore[union-attr]
-        params = Params(orders=f"orders_{month}.csv", customers="customers.csv", output=f"orders_{month}_customers.csv",
+        params = Params(orders=f"orders_{month}.csv", customers="customers.csv",
+                        output=f"orders_{month}_customers.{self.output_ext}",
                         key="Customer ID", how=opts.how or ctx.rng.choice(["inner", "left"]))
         return params.with_files(orders=write_csv(orders), customers=write_csv(customers))
 
@@ -78,8 +81,7 @@ class CsvJoin(PreparedWorkflow[Params]):
                     out.append(row + [match[i] for i in others])
                 elif {lit(params.how)} == "left":
                     out.append(row + [""] * len(others))
-            with open({lit(params.output)}, "w", newline="", encoding="utf-8") as f:
-                csv.writer(f).writerows(out)
+            {self.writer.replace("OUTPUT", lit(params.output))}
             print(len(left) - 1, "orders,", len(out) - 1, "rows written")
         """
         return solution(script_step(script, f"I index {params.customers} by {params.key}, walk {params.orders} in "

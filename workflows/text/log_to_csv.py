@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from forge.models import ReferenceSolution
 from preparers.text import make_log
 from workflows._prepared import Prepared, PreparedWorkflow
@@ -32,6 +34,8 @@ class Params(Prepared):
 
 @register_workflow
 class LogToCsv(PreparedWorkflow[Params]):
+    output_ext: ClassVar[str] = "csv"
+    writer: ClassVar[str] = 'csv.writer(open(OUTPUT, "w", newline="", encoding="utf-8")).writerows([COLUMNS, *rows])'
     spec = WorkflowSpec(
         name="text.log_to_csv", apps=["text"], params=Params, skill_params=Options,
         phrasings=[
@@ -57,7 +61,8 @@ class LogToCsv(PreparedWorkflow[Params]):
         by_level = opts.by_level if opts.by_level is not None else ctx.rng.random() < 0.5
         level = ctx.rng.choice(["ERROR", "WARNING"]) if by_level else None
         stem = log.file_name.removesuffix(".log")
-        params = Params(log=f"logs/{log.file_name}", output=f"logs/{stem}{'_' + level.lower() if level else ''}.csv",
+        name = f"{stem}{'_' + level.lower() if level else ''}.{self.output_ext}"
+        params = Params(log=f"logs/{log.file_name}", output=f"logs/{name}",
                         columns=ctx.rng.choice(HEADERS), level=level)
         return params.with_files(log=log.data)
 
@@ -70,8 +75,7 @@ class LogToCsv(PreparedWorkflow[Params]):
                 match = line_re.match(line.strip())
                 if match and ({lit(params.level)} is None or match.group(2) == {lit(params.level)}):
                     rows.append(match.groups())
-            with open({lit(params.output)}, "w", newline="", encoding="utf-8") as out:
-                csv.writer(out).writerows([{lit(params.columns)}, *rows])
+            {self.writer.replace("OUTPUT", lit(params.output)).replace("COLUMNS", lit(params.columns))}
             print(len(rows), "rows")
         """
         return solution(script_step(script, f"I split each {params.level or ''} line of {params.log} into timestamp, "
