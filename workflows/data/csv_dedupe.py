@@ -23,6 +23,7 @@ class Options(SkillParams):
     by: Literal["row", "key"] | None = None
     keep: Literal["first", "last"] | None = None
     messy: bool | None = None
+    in_place: bool | None = None
 
 
 class Params(Prepared):
@@ -33,6 +34,7 @@ class Params(Prepared):
     key_name: str
     keep: Literal["first", "last"]
     messy: bool
+    in_place: bool = False
 
 
 @register_workflow
@@ -45,15 +47,15 @@ class CsvDedupe(PreparedWorkflow[Params]):
             "the {% if keep == 'first' %}first{% else %}last (most recent){% endif %} row for each {{ key_name }}"
             "{% endif %}.{% if messy %} The {{ key_name }} is not always typed the same way (capitals, stray spaces), "
             "those still count as the same.{% endif %} Keep the header and the original row order, and save the "
-            "cleaned list as {{ output }}.",
+            "cleaned list {% if in_place %}back into {{ output }} itself{% else %}as {{ output }}{% endif %}.",
             "Before the mailing goes out, could you dedupe {{ input }}? {% if by == 'row' %}Drop the rows that are "
             "exact copies of an earlier row{% else %}One row per {{ key_name }}, the {% if keep == 'first' %}earliest"
             "{% else %}latest{% endif %} one in the file wins{% endif %}.{% if messy %} Watch out, the {{ key_name }} "
             "column has mixed case and extra spaces in places.{% endif %} Rows otherwise untouched and in order -> "
-            "{{ output }}.",
+            "{% if in_place %}{{ output }} (overwrite it){% else %}{{ output }}{% endif %}.",
             "Dedupe {{ input }} {% if by == 'row' %}on whole rows{% else %}on {{ key_name }} (keep {{ keep }}"
             "{% if messy %}, case/space-insensitive{% endif %}){% endif %}; same columns, same order; write "
-            "{{ output }}.",
+            "{% if in_place %}{{ output }} in place{% else %}{{ output }}{% endif %}.",
         ],
         criteria=["Each record appears once.", "Kept rows are unchanged and in their original order."],
         files=[FileSlot(param="input", type="csv", role="input", description="A contact export with duplicates"),
@@ -67,7 +69,8 @@ class CsvDedupe(PreparedWorkflow[Params]):
         messy = by == "key" and (opts.messy if opts.messy is not None else ctx.rng.random() < 0.4)
         table = make_contacts(ctx.rng, ctx.faker, messy=messy)
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"{stem}.csv", output=f"{stem}_deduped.csv", by=by, key=["Email"] if by == "key" else [],
+        in_place = opts.in_place if opts.in_place is not None else ctx.rng.random() < 0.3
+        params = Params(input=f"{stem}.csv", output=f"{stem}.csv" if in_place else f"{stem}_deduped.csv", in_place=in_place, by=by, key=["Email"] if by == "key" else [],
                         key_name="Email", keep=(opts.keep or ctx.rng.choice(["first", "last"])) if by == "key"
                         else "first", messy=messy)
         return params.with_files(input=write_csv(table))

@@ -26,6 +26,7 @@ PHRASE = {"product": "{l} times {r}", "difference": "{l} minus {r}", "sum": "{l}
 class Options(SkillParams):
     operation: Operation | None = None
     rounded: bool | None = None
+    in_place: bool | None = None
 
 
 class Params(Prepared):
@@ -38,6 +39,7 @@ class Params(Prepared):
     formula: str
     symbol: str
     decimals: int | None
+    in_place: bool = False
 
 
 @register_workflow
@@ -47,11 +49,13 @@ class CsvDerivedColumn(PreparedWorkflow[Params]):
         phrasings=[
             "Add a column \"{{ new_header }}\" at the end of {{ input }}: on every row, {{ formula }}"
             "{% if decimals is not none %}, rounded to {{ decimals }} decimal places{% else %}, unrounded{% endif %}. "
-            "Keep the other columns and rows as they are and write the result to {{ output }}.",
+            "Keep the other columns and rows as they are and {% if in_place %}save it in {{ output }} itself{% else %}write the "
+            "result to {{ output }}{% endif %}.",
             "For the import I need {{ input }} with one more column, {{ new_header }} = {{ formula }} per row"
             "{% if decimals is not none %} (round to {{ decimals }} decimals){% else %} (full precision, no "
-            "rounding){% endif %}. Everything else unchanged, saved as {{ output }}.",
-            "{{ input }} -> {{ output }}: append {{ new_header }} = {{ left }} {{ symbol }} {{ right }}"
+            "rounding){% endif %}. Everything else unchanged, {% if in_place %}updating {{ output }} in place{% else %}saved as "
+            "{{ output }}{% endif %}.",
+            "{{ input }} -> {{ output }}{% if in_place %} (in place){% endif %}: append {{ new_header }} = {{ left }} {{ symbol }} {{ right }}"
             "{% if decimals is not none %}, {{ decimals }} dp{% endif %}.",
         ],
         criteria=["The new column holds the calculation on each row.", "Other columns unchanged."],
@@ -70,7 +74,9 @@ class CsvDerivedColumn(PreparedWorkflow[Params]):
         left, right, header = ctx.rng.choice(derived_candidates(table, operation, SYMBOL[operation]))
         rounded = opts.rounded if opts.rounded is not None else ctx.rng.random() < 0.6
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"{stem}.csv", output=f"{stem}_with_{header.lower().replace(' ', '_')}.csv",
+        in_place = opts.in_place if opts.in_place is not None else ctx.rng.random() < 0.3
+        output = f"{stem}.csv" if in_place else f"{stem}_with_{header.lower().replace(' ', '_')}.csv"
+        params = Params(input=f"{stem}.csv", output=output, in_place=in_place,
                         operation=operation, left=left, right=right, new_header=header,
                         formula=PHRASE[operation].format(l=left, r=right), symbol=SYMBOL[operation],
                         decimals=(4 if operation == "ratio" else 2) if rounded else None)

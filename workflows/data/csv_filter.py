@@ -25,6 +25,7 @@ WORDS = {"above": "greater than", "at_most": "at most", "equals_text": "equal to
 
 class Options(SkillParams):
     condition: Condition | None = None
+    in_place: bool | None = None
 
 
 class Params(Prepared):
@@ -35,6 +36,7 @@ class Params(Prepared):
     operator: Literal[">", "<=", "==", ">="]
     words: str
     threshold: float | int | str
+    in_place: bool = False
 
 
 @register_workflow
@@ -45,10 +47,13 @@ class CsvFilter(PreparedWorkflow[Params]):
         name="data.csv_filter", apps=["data"], params=Params, skill_params=Options,
         phrasings=[
             "From {{ input }}, keep only the rows whose {{ column }} is {{ words }} {{ threshold }} and write them, "
-            "with the header, to {{ output }}. Keep the columns and the order of the rows as they are.",
+            "with the header, {% if in_place %}back into {{ output }} (drop the other rows from the file itself){% else %}"
+            "to {{ output }}{% endif %}. Keep the columns and the order of the rows as they are.",
             "Can you pull the records with {{ column }} {{ words }} {{ threshold }} out of {{ input }}? Same header, "
-            "same column order, rows in their original order, into {{ output }}.",
-            "{{ input }} -> {{ output }}: rows where {{ column }} {{ operator }} {{ threshold }}; header kept, order kept.",
+            "same column order, rows in their original order, {% if in_place %}saved over {{ output }}{% else %}into "
+            "{{ output }}{% endif %}.",
+            "{{ input }} -> {{ output }}{% if in_place %} (in place){% endif %}: rows where {{ column }} {{ operator }} "
+            "{{ threshold }}; header kept, order kept.",
         ],
         criteria=["Exactly the rows meeting the condition, in their original order."],
         files=[FileSlot(param="input", type="csv", role="input", description="A CSV export"),
@@ -66,7 +71,11 @@ class CsvFilter(PreparedWorkflow[Params]):
             if column is not None:
                 break
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"{stem}.{self.input_ext}", output=f"{stem}_{condition}.{self.output_ext}", column=column,
+        same = self.input_ext == self.output_ext
+        asked = getattr(opts, "in_place", None)  # formats that differ (xlsx -> csv) cannot be edited in place
+        in_place = same and (asked if asked is not None else ctx.rng.random() < 0.3)
+        output = f"{stem}.{self.input_ext}" if in_place else f"{stem}_{condition}.{self.output_ext}"
+        params = Params(input=f"{stem}.{self.input_ext}", output=output, in_place=in_place, column=column,
                         condition=condition, operator=OPERATORS[condition], words=WORDS[condition], threshold=threshold)
         return params.with_files(input=self.source_bytes(table))
 

@@ -23,6 +23,7 @@ KeyType = Literal["number", "date", "text"]
 class Options(SkillParams):
     key_type: KeyType | None = None
     descending: bool | None = None
+    in_place: bool | None = None
 
 
 class Params(Prepared):
@@ -32,6 +33,7 @@ class Params(Prepared):
     key_type: KeyType
     descending: bool
     order: str
+    in_place: bool = False
 
 
 @register_workflow
@@ -43,10 +45,12 @@ class CsvSort(PreparedWorkflow[Params]):
             "({% if key_type == 'date' %}{% if descending %}newest{% else %}oldest{% endif %}"
             "{% elif key_type == 'text' %}{% if descending %}Z to A{% else %}A to Z, ignoring case{% endif %}"
             "{% else %}{% if descending %}largest{% else %}smallest{% endif %}{% endif %} first), keeping the header first and every "
-            "row's fields together, and write the result to {{ output }}.",
+            "row's fields together, and {% if in_place %}save it over {{ output }} itself{% else %}write the result to "
+            "{{ output }}{% endif %}.",
             "Could you reorder {{ input }} by {{ column }} ({{ order }})? Same header, same rows, just sorted; "
-            "save it as {{ output }}.",
-            "{{ input }} sorted by {{ column }}, {{ order }} -> {{ output }} (header kept, whole rows).",
+            "{% if in_place %}just re-save {{ output }} in place{% else %}save it as {{ output }}{% endif %}.",
+            "{{ input }} sorted by {{ column }}, {{ order }} -> {{ output }} (header kept, whole rows{% if in_place %}, in place"
+            "{% endif %}).",
         ],
         criteria=["Every row is kept whole, exactly once.", "Rows are ordered by the column in the asked direction."],
         files=[FileSlot(param="input", type="csv", role="input", description="A CSV export"),
@@ -68,8 +72,11 @@ class CsvSort(PreparedWorkflow[Params]):
             if columns:
                 break
         stem = ctx.rng.choice(table.file_stems)
-        params = Params(input=f"exports/{stem}.csv", output=f"exports/{stem}_sorted.csv", column=ctx.rng.choice(columns),
-                        key_type=key_type, descending=descending, order="descending" if descending else "ascending")
+        in_place = opts.in_place if opts.in_place is not None else ctx.rng.random() < 0.3
+        name = f"exports/{stem}.csv"
+        params = Params(input=name, output=name if in_place else f"exports/{stem}_sorted.csv", column=ctx.rng.choice(columns),
+                        key_type=key_type, descending=descending, order="descending" if descending else "ascending",
+                        in_place=in_place)
         return params.with_files(input=write_csv(table))
 
     def reference(self, params: Params) -> ReferenceSolution:

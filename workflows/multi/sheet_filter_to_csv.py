@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from preparers.spreadsheet import Table, write_xlsx
-from workflows.data.csv_filter import CsvFilter
-from workflows.spec import CheckTemplate, FileSlot, register_workflow
+from workflows.data.csv_filter import Condition, CsvFilter
+from workflows.spec import CheckTemplate, FileSlot, SkillParams, register_workflow
+
+
+class Options(SkillParams):
+    condition: Condition | None = None
 
 
 @register_workflow
@@ -17,7 +21,7 @@ class SheetFilterToCsv(CsvFilter):
         "            cell = lambda v: v.date().isoformat() if isinstance(v, datetime.datetime) else v\n"
         "            header, *rows = [[cell(v) for v in r] for r in openpyxl.load_workbook(SOURCE).active.values]")
     spec = CsvFilter.spec.model_copy(update=dict(
-        name="multi.sheet_filter_to_csv", apps=["spreadsheet", "data"],
+        name="multi.sheet_filter_to_csv", apps=["spreadsheet", "data"], skill_params=Options,
         phrasings=[
             "The upload tool only takes CSV. From the workbook {{ input }}, export just the rows whose {{ column }} "
             "is {{ words }} {{ threshold }} to {{ output }}: header first, same columns, rows in workbook order, "

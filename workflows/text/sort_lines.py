@@ -20,6 +20,7 @@ class Options(SkillParams):
     unique: bool | None = None
     ignore_case: bool | None = None
     reverse: bool | None = None
+    in_place: bool | None = None
 
 
 class Params(Prepared):
@@ -29,6 +30,7 @@ class Params(Prepared):
     unique: bool
     ignore_case: bool
     reverse: bool
+    in_place: bool = False
 
 
 @register_workflow
@@ -41,14 +43,14 @@ class SortLines(PreparedWorkflow[Params]):
             "{% else %} (plain character order, capitals before lower case){% endif %}"
             "{% if unique %}, keep each entry only once{% if ignore_case %} (entries differing only in case are the "
             "same; keep the first spelling){% endif %}{% endif %}, trim the spaces around each entry and drop blank "
-            "lines. Save it as {{ output }}.",
+            "lines. {% if in_place %}Overwrite {{ output }} with the result.{% else %}Save it as {{ output }}.{% endif %}",
             "Can you tidy the {{ what }} in {{ input }}? Trimmed, no empty lines, sorted "
             "{% if reverse %}in reverse{% endif %}{% if ignore_case %} case-insensitively{% else %} by character code"
             "{% endif %}{% if unique %}, duplicates removed{% if ignore_case %} regardless of case (first spelling "
-            "wins){% endif %}{% else %}, every entry kept even if repeated{% endif %}. Put the result in {{ output }}.",
+            "wins){% endif %}{% else %}, every entry kept even if repeated{% endif %}. {% if in_place %}Sort {{ output }} in place.{% else %}Put the result in {{ output }}.{% endif %}",
             "sort{% if ignore_case %} -f{% endif %}{% if unique %} -u{% endif %}{% if reverse %} -r{% endif %} "
             "{{ input }} (trimmed, blanks dropped{% if unique and ignore_case %}, first spelling kept{% endif %}) "
-            "-> {{ output }}.",
+            "-> {{ output }}{% if in_place %} (sort -o: in place){% endif %}.",
         ],
         criteria=["Every entry, trimmed, in the order asked.", "Repeats handled as asked."],
         files=[FileSlot(param="input", type="txt", role="input", description="A hand-kept list"),
@@ -61,7 +63,9 @@ class SortLines(PreparedWorkflow[Params]):
         opts: Options = ctx.options  # type: ignore[assignment]
         listing = make_word_list(ctx.rng, ctx.faker)
         pick = lambda value, p: value if value is not None else ctx.rng.random() < p  # noqa: E731
-        params = Params(input=f"lists/{listing.file_name}", output=f"lists/{listing.kind}_sorted.txt",
+        in_place = pick(opts.in_place, 0.3)
+        params = Params(input=f"lists/{listing.file_name}", in_place=in_place,
+                        output=f"lists/{listing.file_name}" if in_place else f"lists/{listing.kind}_sorted.txt",
                         what=listing.kind, unique=pick(opts.unique, 0.6), ignore_case=pick(opts.ignore_case, 0.5),
                         reverse=pick(opts.reverse, 0.2))
         return params.with_files(input=listing.data)
