@@ -45,8 +45,8 @@ class Families(Protocol):
     def exists(self, workflow: str) -> bool:
         """Whether the family is registered (awaiting skills may name one that is not yet)."""
 
-    def file_types(self, workflow: str) -> list[str]:
-        """The file type of each distinct file the family's tasks reference (an in-place file once)."""
+    def file_types(self, skill: Skill) -> list[str]:
+        """The file type of each distinct file the skill's tasks reference (a file edited in place once)."""
 
 
 class BuildProblem(BaseModel):
@@ -162,7 +162,7 @@ class _Build:
             self.pending[skill.workflow] = self.pending.get(skill.workflow, 0) + 1
         else:
             self.profiles[skill.id] = SkillProfile(multi_app=len(skill.apps) > 1,
-                                                   file_types=self.families.file_types(skill.workflow))
+                                                   file_types=self.families.file_types(skill))
         if row.environment:
             self.awaiting[skill.id] = row.environment
 

@@ -36,10 +36,20 @@ class WorkflowFamilies:
 
         return workflow in WORKFLOWS
 
-    def file_types(self, workflow: str) -> list[str]:
+    def file_types(self, skill: Skill) -> list[str]:
+        """The family's file slots (an `in_place` slot is one file); a skill fixing `in_place = true`
+        edits its input where it lies, so each output slot folds into an input slot of its type."""
         from workflows import WORKFLOWS
 
-        return [slot.type for slot in WORKFLOWS.get(workflow).spec.files]
+        slots = WORKFLOWS.get(skill.workflow).spec.files
+        types = [slot.type for slot in slots]
+        if skill.params.get("in_place") is True:
+            inputs = Counter(slot.type for slot in slots if slot.role == "input")
+            for slot in slots:
+                if slot.role == "output" and inputs[slot.type] > 0:
+                    inputs[slot.type] -= 1
+                    types.remove(slot.type)
+        return types
 
 
 def build(
