@@ -57,7 +57,7 @@ class SummarySheet(PreparedWorkflow[Params]):
              "names that differ only in case/spacing{% endif %}.", "terse"),
             ("I need to see at a glance how the {{ subject }} in {{ input }} break down by {{ group_column }} - "
              '{{ measure }} for each - on a sheet of its own called "{{ summary }}" (labels in A, figures in B'
-             "{{ ordering }}). Keep the data sheet as it is.{% if messy %} Watch out for names typed in different case or "
+             "{{ ordering }}). Keep the data sheet (\"{{ sheet }}\") as it is.{% if messy %} Watch out for names typed in different case or "
              "spacing; they are the same {{ group_column }}.{% endif %}", "formal"),
         ],
         criteria=["One summary row per distinct group, each with the right figure.",
