@@ -58,6 +58,11 @@ TESTS: dict[str, list[str]] = {
 # a table mutant needs only the table ones, and those after the slow sandboxed project cases).
 SELECT: dict[str, str] = {"forge/checks/table.py": "table", "forge/checks/_compare.py": "table"}
 
+# The boundary-case modules a module's mutants need (tests/unit/boundary_cases): the table
+# library's cases are in the test file itself; building every other module's documents at each
+# mutant's collection costs ~10 s on a loaded machine.
+CASE_MODULES: dict[str, dict[str, str]] = {m: {"BOUNDARY_CASE_MODULES": ""} for m in SELECT}
+
 # Folders whose files speak for a module's tests beyond the test files themselves (cases read by a test).
 TEST_DATA: dict[str, list[str]] = {BOUNDARIES: ["tests/unit/boundary_cases"]}
 
@@ -293,7 +298,7 @@ def _session_for(module: str, tests: list[str], sessions: Path) -> Path:
     are tried again (tests only ever get stronger, so a killed mutant stays killed)."""
     session = _kept_session(module, sessions)
     stamp = session.with_suffix(".tests")
-    tests_digest = _digest(_test_files(tests)) + SELECT.get(module, "")
+    tests_digest = _digest(_test_files(tests)) + SELECT.get(module, "") + str(CASE_MODULES.get(module, ""))
     if session.exists() and (not stamp.exists() or stamp.read_text() != tests_digest):
         with sqlite3.connect(session) as db:
             db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
@@ -311,7 +316,7 @@ def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) ->
     with tempfile.TemporaryDirectory(prefix="forge-mutation-") as tmp:
         tree = Path(tmp) / "tree"
         _copy_tree(tree)
-        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1", **CASE_MODULES.get(module, {})}
         (tree / "cr.toml").write_text(_config(module, tests, per_mutant_s))
         if not session.exists():
             baseline = subprocess.run([sys.executable, "-m", "pytest", *_pytest_args(module, tests), *tests],
@@ -320,7 +325,8 @@ def mutate(module: str, budget_s: float, per_mutant_s: float, sessions: Path) ->
                 return {"error": "the tests fail before any mutation", "tail": baseline.stdout[-1500:]}
             session.parent.mkdir(parents=True, exist_ok=True)
             _cosmic_ray("init", "cr.toml", str(session), cwd=tree, env=env)
-            session.with_suffix(".tests").write_text(_digest(_test_files(tests)) + SELECT.get(module, ""))
+            session.with_suffix(".tests").write_text(_digest(_test_files(tests)) + SELECT.get(module, "")
+                                                     + str(CASE_MODULES.get(module, "")))
         _skip_equivalent(session, ROOT / module)
         complete = _cosmic_ray("exec", "cr.toml", str(session), cwd=tree, env=env,
                                timeout_s=max(1.0, budget_s - (time.monotonic() - started)))

@@ -12,7 +12,10 @@ test file:
 3. Run `.venv/bin/python -m pytest tests/unit/test_check_boundaries.py -q`.
 
 A check's name may appear in ONE module only: a duplicate key fails the contract, naming both
-modules. Modules starting with `_` are helpers and are not collected.
+modules. Modules starting with `_` are helpers and are not collected. `BOUNDARY_CASE_MODULES`
+(a comma-separated list of module names, possibly empty) narrows the collection for a run that
+needs only some checks' cases (the mutation bench's table mutants); the full contract then fails,
+as it should, for the checks left out.
 
 What a case is: the check runs in a fresh job dir. By default the task's input is the workbook
 `inputs/data.xlsx` (`input`, or the contract's standard five-row table) and the output is the
@@ -32,6 +35,7 @@ where the check points in its message (`says`).
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -60,6 +64,8 @@ class DuplicateCases(Exception):
 def modules() -> list[ModuleType]:
     """Every case module of this package, by name (helpers starting with `_` excluded)."""
     names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+    if (only := os.environ.get("BOUNDARY_CASE_MODULES")) is not None:
+        names = [n for n in names if n in only.split(",")]
     return [importlib.import_module(f"{__name__}.{name}") for name in names]
 
 
