@@ -276,3 +276,73 @@ def from_log(state: FinalState, opts: FromLog) -> Verdict:
         return Verdict.of(False, f"{opts.file} has {len(got)} data rows, expected {len(expected)} (one per log line"
                           f"{' of level ' + opts.level if opts.level else ''})")
     return Verdict.of(True, f"{len(expected)} log lines tabulated")
+
+
+# --- table.types_cleaned ---------------------------------------------------------------------------
+
+_AMOUNT = re.compile(r"^\(?-?\s*[$€£]?\s*-?[\d,]*\.?\d+\s*(USD|EUR|GBP)?\)?$")
+_SLASHED = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
+
+
+def clean_amount(value: Any) -> Any:
+    """'$1,234.50', '1,234.50 USD', '(12.00)' as the number they mean; other values as they are."""
+    if not isinstance(value, str) or not _AMOUNT.match(value.strip()):
+        return value
+    raw = value.strip()
+    sign = -1 if raw.startswith("(") or "-" in raw else 1
+    digits = re.sub(r"[^\d.]", "", raw)
+    return sign * float(digits)
+
+
+def clean_date(value: Any, order: str) -> Any:
+    """'15/01/2025' (day first) or '01/15/2025' (month first) as a date; other values as they are."""
+    match = _SLASHED.match(value.strip()) if isinstance(value, str) else None
+    if match is None:
+        return value
+    a, b, year = (int(g) for g in match.groups())
+    day, month = (a, b) if order == "dmy" else (b, a)
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return value
+
+
+class TypesCleaned(RecordsEdit):
+    amount_columns: list[str] = Field(default_factory=list, description="Money written with symbols/separators.")
+    date_columns: list[str] = Field(default_factory=list, description="Dates written with slashes.")
+    date_order: Literal["dmy", "mdy"] = "dmy"
+    text_columns: list[str] = Field(default_factory=list, description="Labels to trim and Title-Case.")
+
+
+@register_check("table.types_cleaned", TypesCleaned, view="table")
+def types_cleaned(state: FinalState, opts: TypesCleaned) -> Verdict:
+    """The output has the input's header and rows, in order, with the amount columns as plain numbers
+    (currency symbols, thousands separators and accounting brackets gone), the date columns as dates
+    (read in the day/month order asked), the text columns trimmed and in Title Case; every other cell
+    unchanged."""
+    original = _input(state, opts)
+    fixes: dict[int, Any] = {}
+    for name in opts.amount_columns:
+        fixes[original.need_col(name, opts.input_file)] = clean_amount
+    for name in opts.date_columns:
+        fixes[original.need_col(name, opts.input_file)] = lambda v: clean_date(v, opts.date_order)
+    for name in opts.text_columns:
+        fixes[original.need_col(name, opts.input_file)] = lambda v: " ".join(text(v).split()).title() or None
+    header = [text(h) for h in original.header]
+    output = _output(state, opts.file)
+    if msg := _header_is(output, header, opts.file):
+        return Verdict.of(False, msg)
+    got = [row for row in output.body if any(v is not None for v in row)]
+    for n, (row, have) in enumerate(zip(original.body, got, strict=False), start=2):
+        for c, value in enumerate(row):
+            want = fixes[c](value) if c in fixes else value
+            cell = have[c] if c < len(have) else None
+            if isinstance(cell, dt.datetime):
+                cell = cell.date()
+            text_number = c in fixes and is_number(want) and not is_number(cell)
+            if text_number or not same_value(cell, want, 0.005):
+                return Verdict.of(False, f"row {n} of {opts.file}, column {header[c]!r}, is {show(cell)}, expected "
+                                  f"{show(want)}")
+    if len(got) != len(original.body):
+        return Verdict.of(False, f"{opts.file} has {len(got)} data rows, expected {len(original.body)} (every row kept)")
+    return Verdict.of(True, f"{len(got)} rows cleaned")

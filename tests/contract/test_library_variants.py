@@ -26,6 +26,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_group_totals", {"aggregate": "sum", "order": "largest_first", "messy_keys": True, "filtered": True}),
     ("data.csv_sort", {"key_type": "date", "descending": True, "in_place": True}),
     ("data.csv_sort", {"key_type": "text", "descending": False}),
+    ("data.csv_cleanup", {"amounts": True, "dates": "mdy", "labels": True}),
+    ("data.csv_cleanup", {"amounts": False, "dates": "dmy", "labels": False}),
     ("data.csv_dedupe", {"by": "row"}),
     ("data.csv_dedupe", {"by": "key", "keep": "first", "messy": True}),
     ("data.csv_dedupe", {"by": "key", "keep": "last", "messy": False, "in_place": True}),

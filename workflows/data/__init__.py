@@ -9,6 +9,7 @@ from forge.checks import records as _records, table as _table  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
 from workflows.data import (  # noqa: F401  (register on import)
+    csv_cleanup,
     csv_dedupe,
     csv_derived_column,
     csv_filter,
@@ -22,5 +23,5 @@ from workflows.data import (  # noqa: F401  (register on import)
     status_counts,
 )
 
-__all__ = ["csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json",
+__all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json",
            "json_edit", "json_filter", "json_flatten", "status_counts"]

@@ -4,6 +4,7 @@ largest-first order; keys that differ only in case, folded or not; unmatched row
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -51,12 +52,34 @@ def log_case(label: str, rows: list[list[Any]], options: dict[str, Any], passes:
                 says, originals={"app.log": LOG.encode()})
 
 
+MESSY_SALES = [["Date", "Region", "Price"], ["03/04/2024", " north ", "$1,234.50"], ["12/01/2024", "SOUTH", "99.00 USD"]]
+CLEAN = {"date_columns": ["Date"], "text_columns": ["Region"], "amount_columns": ["Price"]}
+
+
+def cleaned(label: str, rows: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, [MESSY_SALES[0], *rows], {**CLEAN, **options}, passes, says, input=MESSY_SALES)
+
+
 def grouped(label: str, output: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "",
             source: list[list[Any]] = SALES) -> Case:
     return Case(label, output, {**SUM, **options}, passes, says, input=source)
 
 
 CASES: dict[str, list[Case]] = {
+    "table.types_cleaned": [
+        cleaned("day first", [[dt.date(2024, 4, 3), "North", 1234.5], [dt.date(2024, 1, 12), "South", 99.0]], {}, True),
+        cleaned("month first", [[dt.date(2024, 3, 4), "North", 1234.5], [dt.date(2024, 12, 1), "South", 99.0]],
+                {"date_order": "mdy"}, True),
+        cleaned("read month first where day first was stated",
+                [[dt.date(2024, 3, 4), "North", 1234.5], [dt.date(2024, 12, 1), "South", 99.0]], {}, False, "row 2"),
+        cleaned("the LAST amount left as text", [[dt.date(2024, 4, 3), "North", 1234.5],
+                                                 [dt.date(2024, 1, 12), "South", "99.00"]], {}, False, "row 3"),
+        cleaned("a label left in capitals", [[dt.date(2024, 4, 3), "North", 1234.5],
+                                             [dt.date(2024, 1, 12), "SOUTH", 99.0]], {}, False, "Region"),
+        cleaned("the last row dropped", [[dt.date(2024, 4, 3), "North", 1234.5]], {}, False, "expected 2"),
+        cleaned("dates left as written when not asked", [["03/04/2024", "North", 1234.5], ["12/01/2024", "South", 99.0]],
+                {"date_columns": []}, True),
+    ],
     "table.from_log": [
         log_case("every line", LOG_ROWS, {}, True),
         log_case("the LAST message cut short", [*LOG_ROWS[:3], ["2024-05-01 08:03:00", "ERROR", "worker", "disk"]], {},
