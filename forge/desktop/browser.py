@@ -86,10 +86,10 @@ def launch_chromium(sandbox: Sandbox, url: str, size: tuple[int, int], instance:
     return profile
 
 
-_BOX_SCRIPT = """
+_PAGE_PRELUDE = """
 import json, sys
 from playwright.sync_api import sync_playwright
-selector, url = sys.argv[1], sys.argv[2]
+url, args = sys.argv[1], sys.argv[2:]
 with sync_playwright() as p:
     browser = p.chromium.connect_over_cdp("http://127.0.0.1:CDP_PORT", timeout=15000)
     pages = [pg for c in browser.contexts for pg in c.pages if pg.url.startswith(url)]
@@ -97,40 +97,77 @@ with sync_playwright() as p:
         print(json.dumps({"error": "no page of " + url + " is open"})); sys.exit(0)
     page = pages[-1]
     page.wait_for_load_state("load", timeout=15000)
-    target = page.locator(selector).first
+""".replace("CDP_PORT", str(CDP_PORT))
+_BOX_BODY = """
+    target = page.locator(args[0]).first
     try:
         target.wait_for(state="visible", timeout=10000)
     except Exception:
-        print(json.dumps({"error": "no visible element matches " + selector + " on " + page.url})); sys.exit(0)
+        print(json.dumps({"error": "no visible element matches " + args[0] + " on " + page.url})); sys.exit(0)
     box = target.bounding_box()
     view = page.evaluate("[screenX, screenY, outerWidth - innerWidth, outerHeight - innerHeight, innerWidth,"
                          " innerHeight, devicePixelRatio]")
     print(json.dumps({"box": box, "view": view}))
-""".replace("CDP_PORT", str(CDP_PORT))
+"""
+_TREE_BODY = """
+    print(json.dumps({"tree": "page: " + page.title() + " (" + page.url + ")\\n" + page.locator("body").aria_snapshot()}))
+"""
+
+_FOCUS_BODY = """
+    try:
+        page.wait_for_function("s => document.activeElement && document.activeElement.matches(s)", arg=args[0],
+                               timeout=float(args[1]) * 1000)
+    except Exception:
+        print(json.dumps({"error": args[0] + " did not get the focus within " + args[1] + "s"})); sys.exit(0)
+    print(json.dumps({"tree": ""}))
+"""
 
 
 class _Found(BaseModel):
-    """The resolver's answer, validated (it comes from inside the sandbox: untrusted)."""
+    """An answer from the page, validated (it comes from inside the sandbox: untrusted)."""
 
     model_config = ConfigDict(extra="forbid")
 
     box: dict[str, float] | None = None
     view: list[float] | None = Field(default=None, min_length=7, max_length=7)
+    tree: str | None = None
     error: str | None = None
 
 
-def dom_center(sandbox: Sandbox, selector: str, url: str, size: tuple[int, int]) -> tuple[int, int]:
-    """The screen pixel at the centre of the first visible element matching `selector` on the page of `url`."""
-    script = f"python3 - {shlex.quote(selector)} {shlex.quote(url)} <<'PY'\n{_BOX_SCRIPT}\nPY"
-    result = sandbox.run(script, timeout_s=45)
+def _ask_page(sandbox: Sandbox, url: str, body: str, *args: str) -> _Found:
+    """Run `body` against the open page of `url` (Playwright over CDP, inside the sandbox)."""
+    argv = " ".join(shlex.quote(a) for a in (url, *args))
+    result = sandbox.run(f"python3 - {argv} <<'PY'\n{_PAGE_PRELUDE}{body}\nPY", timeout_s=45)
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     try:
         found = _Found.model_validate_json(lines[-1]) if lines else None
     except ValidationError:
         found = None
-    if found is None or found.error or found.box is None or found.view is None:
-        why = found.error if found and found.error else (result.stderr.strip()[-300:] or "no answer")
-        raise DesktopError(f"could not locate {selector!r} in the browser: {why}")
+    if found is None:
+        return _Found(error=result.stderr.strip()[-300:] or "no answer")
+    return found
+
+
+def accessibility_tree(sandbox: Sandbox, url: str) -> str:
+    """The open page's accessibility tree as Playwright's ARIA snapshot (YAML: roles, names, values)."""
+    found = _ask_page(sandbox, url, _TREE_BODY)
+    if found.error or found.tree is None:
+        raise DesktopError(f"could not read the page's accessibility tree: {found.error or 'no answer'}")
+    return found.tree
+
+
+def wait_focus(sandbox: Sandbox, selector: str, url: str, timeout_s: float) -> None:
+    """Until the element matching `selector` on the page of `url` has the keyboard focus."""
+    found = _ask_page(sandbox, url, _FOCUS_BODY, selector, str(timeout_s))
+    if found.error or found.tree is None:
+        raise DesktopError(f"waiting for the focus on {selector!r}: {found.error or 'no answer'}")
+
+
+def dom_center(sandbox: Sandbox, selector: str, url: str, size: tuple[int, int]) -> tuple[int, int]:
+    """The screen pixel at the centre of the first visible element matching `selector` on the page of `url`."""
+    found = _ask_page(sandbox, url, _BOX_BODY, selector)
+    if found.error or found.box is None or found.view is None:
+        raise DesktopError(f"could not locate {selector!r} in the browser: {found.error or 'no answer'}")
     screen_x, screen_y, frame_w, frame_h, inner_w, inner_h, ratio = found.view
     box = found.box
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

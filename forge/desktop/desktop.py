@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from forge.desktop.actions import ComputerUseArguments, XInput, perform, to_normalised
 from forge.desktop.apps import LAUNCHERS, WINDOW_TITLES, LaunchContext, remove_lock_files
-from forge.desktop.browser import WebApp, dom_center
+from forge.desktop.browser import WebApp, accessibility_tree, dom_center, wait_focus
 from forge.desktop.display import (
     DESKTOP_TMP,
     DesktopError,
@@ -34,6 +34,8 @@ logger = logging.getLogger(__name__)
 
 APP_PROCESSES = ("soffice.bin", "oosplash", "soffice", "chromium", "chrome_crashpad", "mousepad", "xterm")
 """Command names of the app processes a desktop starts, ended by pid at close."""
+TREE_CHARS = 6000
+"""At most this much of the accessibility tree goes into an observation."""
 _SITE_PROGRAM = f"{DESKTOP_TMP}/site-"
 """A site server is a python3 process: known by its program's path on its command line."""
 
@@ -57,6 +59,8 @@ class Desktop:
             self.screen.close()
             raise
         self.started_at = time.time()
+        self.observe_tree = False
+        """Add the accessibility tree to each action's observation (`EnvironmentSpec.accessibility_tree`)."""
         self.profiles: list[str] = []
         self._closed = False
 
@@ -96,13 +100,20 @@ class Desktop:
         """The window-title regex of `launch` once its file is open."""
         return re.escape(Path(launch.file).name) + r".*" + re.escape(WINDOW_TITLES[launch.app])
 
+    def wait_focus(self, selector: str, timeout_s: float) -> None:
+        """Until the browser page element matching `selector` has the keyboard focus."""
+        self._check_alive()
+        wait_focus(self.sandbox, selector, self._site_url(selector), timeout_s)
+
+    def _site_url(self, selector: str) -> str:
+        if not self.web_apps:
+            raise DesktopError(f"cannot find {selector!r}: this desktop has no browser on a site")
+        return next(iter(self.web_apps.values())).url
+
     def locate(self, selector: str) -> list[int]:
         """The [0, 999] coordinate of a browser page element's centre, from the live DOM (see `dom_center`)."""
         self._check_alive()
-        if not self.web_apps:
-            raise DesktopError(f"cannot locate {selector!r}: this desktop has no browser on a site")
-        url = next(iter(self.web_apps.values())).url
-        return to_normalised(dom_center(self.sandbox, selector, url, self.size), self.size)
+        return to_normalised(dom_center(self.sandbox, selector, self._site_url(selector), self.size), self.size)
 
     # --- observation and action ---------------------------------------------------------------
 
@@ -117,7 +128,24 @@ class Desktop:
             report = perform(args, self.input, self.size)
         except DesktopError as exc:
             return Observation(text=f"error: {exc}", exit_code=1, screenshot_png=self.screenshot())
-        return Observation(text=report, exit_code=0, screenshot_png=self.screenshot())
+        screenshot = self.screenshot()
+        if self.observe_tree and args.action != "terminate":
+            try:
+                tree = self.accessibility_tree()
+                cut = "\n[tree cut]" if len(tree) > TREE_CHARS else ""
+                report += f"\n[accessibility tree]\n{tree[:TREE_CHARS]}{cut}"
+            except DesktopError as exc:
+                report += f"\n[accessibility tree unavailable: {exc}]"
+        return Observation(text=report, exit_code=0, screenshot_png=screenshot)
+
+    def accessibility_tree(self) -> str:
+        """The accessibility tree of the app in front: the browser page's ARIA snapshot. LibreOffice's X11
+        interface (`gen`) exposes none; its gtk3 one needs a dbus session and AT-SPI (0.25-0.9 s a lookup)."""
+        self._check_alive()
+        if not self.web_apps:
+            raise DesktopError("only the browser's accessibility tree can be read (LibreOffice runs with its X11 "
+                               "interface, which exposes none)")
+        return accessibility_tree(self.sandbox, next(iter(self.web_apps.values())).url)
 
     def act_raw(self, arguments: dict) -> Observation:
         """`act` on unvalidated arguments: malformed ones become an error observation."""

@@ -19,7 +19,9 @@ from forge.models.gui_plan import (
     MenuStep,
     NameBoxStep,
     TypeStep,
+    Wait,
     WaitFileStep,
+    WaitFocusStep,
     WaitSettledStep,
     WaitWindowStep,
 )
@@ -32,7 +34,7 @@ class PlanMove(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    waits: list[WaitWindowStep | WaitSettledStep | WaitFileStep] = Field(default_factory=list)
+    waits: list[Wait] = Field(default_factory=list)
     call: ComputerUseArguments | None = None
     selector: str | None = Field(default=None, description="A browser element whose centre, located at run "
                                  "time, becomes the call's coordinate.")
@@ -63,9 +65,9 @@ def _actions(step: GuiStep) -> list[tuple[ComputerUseArguments, list[WaitSettled
 
 def expand(plan: GuiPlan) -> list[PlanMove]:
     moves: list[PlanMove] = []
-    pending: list[WaitWindowStep | WaitSettledStep | WaitFileStep] = []
+    pending: list[Wait] = []
     for step in plan.steps:
-        if isinstance(step, WaitWindowStep | WaitSettledStep | WaitFileStep):
+        if isinstance(step, Wait):
             pending.append(step)
             continue
         for i, (call, waits) in enumerate(_actions(step)):
@@ -88,7 +90,7 @@ def _describe(call: ComputerUseArguments) -> str:
     return call.action
 
 
-def perform_waits(desktop: Desktop, waits: list[WaitWindowStep | WaitSettledStep | WaitFileStep]) -> None:
+def perform_waits(desktop: Desktop, waits: list[Wait]) -> None:
     """Block until each wait holds (DesktopError when a window or file never comes)."""
     for wait in waits:
         match wait:
@@ -98,3 +100,5 @@ def perform_waits(desktop: Desktop, waits: list[WaitWindowStep | WaitSettledStep
                 desktop.wait_settled(wait.interval_s, wait.timeout_s)
             case WaitFileStep():
                 desktop.wait_file(wait.path, wait.timeout_s)
+            case WaitFocusStep():
+                desktop.wait_focus(wait.selector, wait.timeout_s)

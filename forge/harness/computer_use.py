@@ -80,6 +80,7 @@ def episode_desktop(env: TaskEnvironment, task: TaskBundle, harness: HarnessConf
     folders = sorted({str(PurePosixPath(f.path).parent) for f in task.outputs()} - {"."})
     desktop = Desktop.open(env.sandbox, env.job_dir, opens, output_dirs=folders,
                            web_apps={launch.site: web_app(launch.site) for launch in opens if launch.site})
+    desktop.observe_tree = harness.environment.accessibility_tree
     _DESKTOPS[env] = desktop
     token = ACTIVE_DESKTOP.set(desktop)
     try:

@@ -67,6 +67,15 @@ class WaitWindowStep(_Step):
     timeout_s: float = Field(default=60.0, gt=0)
 
 
+class WaitFocusStep(_Step):
+    """Browser: wait until the element matching `selector` has the keyboard focus (a click's focus
+    reaches the page asynchronously; a Ctrl+A sent before it selects the whole page)."""
+
+    kind: Literal["wait_focus"] = "wait_focus"
+    selector: str = Field(min_length=1)
+    timeout_s: float = Field(default=10.0, gt=0)
+
+
 class WaitSettledStep(_Step):
     """Wait until two screenshots `interval_s` apart are identical (the app finished drawing)."""
 
@@ -84,10 +93,12 @@ class WaitFileStep(_Step):
 
 
 GuiStep = Annotated[
-    KeyStep | TypeStep | NameBoxStep | MenuStep | ClickStep | WaitWindowStep | WaitSettledStep | WaitFileStep,
+    KeyStep | TypeStep | NameBoxStep | MenuStep | ClickStep | WaitWindowStep | WaitSettledStep | WaitFileStep
+    | WaitFocusStep,
     Field(discriminator="kind"),
 ]
-WAIT_KINDS = frozenset({"wait_window", "wait_settled", "wait_file"})
+WAIT_KINDS = frozenset({"wait_window", "wait_settled", "wait_file", "wait_focus"})
+Wait = WaitWindowStep | WaitSettledStep | WaitFileStep | WaitFocusStep
 
 
 class AppLaunch(BaseModel):

@@ -30,6 +30,9 @@ class EnvironmentSpec(BaseModel):
 
     terminal: bool = True
     desktop: bool = False
+    accessibility_tree: bool = Field(default=False, description=(
+        "With a desktop: each computer_use observation also carries the accessibility tree of the app in front "
+        "(the browser page's ARIA snapshot), as text beside the screenshot."))
     python_libraries: list[str] = Field(default_factory=lambda: ["openpyxl", "python-docx", "python-pptx"])
 
 

@@ -65,3 +65,19 @@ def test_the_site_serves_loopback_only_and_saves_what_the_form_posts(tmp_path: P
     saved = json.loads((tmp_path / "site" / "team.json").read_text())
     assert saved["members"][0] == {"name": "Ann Lee", "email": "b@y.org", "role": "Lead", "phone": "1", "active": False}
     assert not list((tmp_path / "site").glob(".team-*"))
+
+
+def test_the_accessibility_tree_is_an_optional_observation(tmp_path: Path) -> None:
+    task = workflows.WORKFLOWS.get("browser.update_member").build(SKILL, 2)
+    gui = HARNESSES.get("gui")
+    with_tree = gui.model_copy(update={"version": "1+a11y", "environment": gui.environment.model_copy(
+        update={"accessibility_tree": True})})
+    episode = run_episode(task, with_tree, ReplayTeacher(), ProgrammaticJudge(), scratch_root=tmp_path,
+                          limits=SandboxLimits())
+    assert episode.passed, (episode.error, episode.rubric)
+    texts = [s.observation.text for s in episode.steps]
+    assert all("[accessibility tree]" in t for t in texts), texts
+    assert any('button "Save"' in t and "textbox" in t for t in texts)  # the member's form, as roles and names
+    assert any(task.params["member"] in t for t in texts)
+    plain = run_episode(task, gui, ReplayTeacher(), ProgrammaticJudge(), scratch_root=tmp_path, limits=SandboxLimits())
+    assert plain.passed and not any("[accessibility tree]" in s.observation.text for s in plain.steps)

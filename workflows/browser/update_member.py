@@ -19,6 +19,7 @@ from forge.models.gui_plan import (
     KeyStep,
     TypeStep,
     WaitFileStep,
+    WaitFocusStep,
     WaitSettledStep,
     WaitWindowStep,
 )
@@ -121,6 +122,7 @@ def _email(name: str, domain: str, sep: str = ".") -> str:
 
 def _fill(selector: str, field: str, value: str) -> list[GuiStep]:
     return [ClickStep(selector=selector, thought=f"I click into the {field} field.", action=f"Click the {field} field"),
+            WaitFocusStep(selector=selector),
             KeyStep(keys=["ctrl", "a"], action=f"Select the {field} field's text"),
             TypeStep(text=value, action=f"Type the new {field} {value!r}")]
 
