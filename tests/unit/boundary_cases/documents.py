@@ -6,23 +6,16 @@ extra or a missing paragraph, bullet or slide, and a cell just inside or outside
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Callable
 from typing import Any
 
 import docx
 import pptx
-from faker import Faker
 
 from preparers.document import make_document, write_docx
-from preparers.presentation import make_deck, write_pptx
 from tests.unit.boundary_cases import Case
-
-
-def _seeded(seed: int) -> tuple[random.Random, Faker]:
-    faker = Faker()
-    faker.seed_instance(seed)
-    return random.Random(seed), faker
+from tests.unit.test_apps_checks_document import DECK, REPORT, add_slide, move, notes, seeded
+from tests.unit.test_apps_checks_document import drop as drop_one
 
 
 def _saved(thing: Any) -> bytes:
@@ -38,7 +31,6 @@ def edit_docx(data: bytes, *changes: Callable[[Any], None]) -> bytes:
     return _saved(document)
 
 
-REPORT = write_docx(make_document(*_seeded(5), kind="report"))
 HEADINGS = [p.text for p in docx.Document(io.BytesIO(REPORT)).paragraphs if p.style.name == "Heading 1"]
 LAST_HEADING = HEADINGS[-1]  # "Next Steps"
 
@@ -95,7 +87,7 @@ def section_case(label: str, output: bytes, passes: bool, says: str = "", **opti
 
 
 # A memo whose organisation appears in the header, the footer and the LAST body paragraph.
-_MEMO = write_docx(make_document(*_seeded(3), kind="memo"))
+_MEMO = write_docx(make_document(*seeded(3), kind="memo"))
 ORG = docx.Document(io.BytesIO(_MEMO)).sections[0].header.paragraphs[0].text
 MEMO = edit_docx(_MEMO, margins(None, f"{ORG} internal"), last_paragraph(f" ({ORG})"))
 
@@ -149,8 +141,18 @@ def table_case(label: str, output: bytes, passes: bool, says: str = "") -> Case:
 
 # --- slides -------------------------------------------------------------------------------------
 
-DECK = write_pptx(make_deck(*_seeded(5)))
 TITLES = [s.shapes.title.text_frame.text for s in pptx.Presentation(io.BytesIO(DECK)).slides]  # 7 slides
+
+
+def drop(*indexes: int) -> list[Callable[[Any], None]]:
+    """The slides at `indexes` (of the original order) removed, as changes for `edit_deck`."""
+    return [drop_one(i - n) for n, i in enumerate(sorted(indexes))]
+
+
+def retitle(index: int, title: str) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        deck.slides[index].shapes.title.text = title
+    return change
 
 
 def edit_deck(*changes: Callable[[Any], None]) -> bytes:
@@ -160,41 +162,8 @@ def edit_deck(*changes: Callable[[Any], None]) -> bytes:
     return _saved(deck)
 
 
-def add_slide(after: int, bullets: list[str], title: str = "Key Risks") -> Callable[[Any], None]:
-    def change(deck: Any) -> None:
-        slide = deck.slides.add_slide(deck.slide_layouts[1])
-        slide.shapes.title.text = title
-        frame = slide.placeholders[1].text_frame
-        for i, text in enumerate(bullets):
-            (frame.paragraphs[0] if i == 0 else frame.add_paragraph()).text = text
-        order = deck.slides._sldIdLst
-        new = order[-1]
-        order.remove(new)
-        order.insert(after + 1, new)
-    return change
 
 
-def drop(*indexes: int) -> Callable[[Any], None]:
-    def change(deck: Any) -> None:
-        order = deck.slides._sldIdLst
-        for entry in [order[i] for i in indexes]:
-            order.remove(entry)
-    return change
-
-
-def move(index: int, to: int) -> Callable[[Any], None]:
-    def change(deck: Any) -> None:
-        order = deck.slides._sldIdLst
-        entry = order[index]
-        order.remove(entry)
-        order.insert(to, entry)
-    return change
-
-
-def notes(index: int, text: str) -> Callable[[Any], None]:
-    def change(deck: Any) -> None:
-        deck.slides[index].notes_slide.notes_text_frame.text = text
-    return change
 
 
 def slide_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "") -> Case:
@@ -315,19 +284,19 @@ CASES: dict[str, list[Case]] = {
                    "expected ['One', 'Two']"),
         slide_case("an extra bullet", edit_deck(add_slide(6, ["One", "Two", "Three"])), INSERT_LAST, False),
         slide_case("the bullets swapped", edit_deck(add_slide(6, ["Two", "One"])), INSERT_LAST, False),
-        slide_case("the title misspelt", edit_deck(add_slide(6, ["One", "Two"], title="Key Risk")), INSERT_LAST,
+        slide_case("the title misspelt", edit_deck(add_slide(6, ["One", "Two"]), retitle(7, "Key Risk")), INSERT_LAST,
                    False),
-        slide_case("another slide dropped too", edit_deck(add_slide(6, ["One", "Two"]), drop(0)), INSERT_LAST,
+        slide_case("another slide dropped too", edit_deck(add_slide(6, ["One", "Two"]), *drop(0)), INSERT_LAST,
                    False),
     ],
     "slides.slide_removed": [
-        slide_case("the last slide removed", edit_deck(drop(6)), {"title": TITLES[-1]}, True, "6 slides remain"),
-        slide_case("the one before it removed instead", edit_deck(drop(5)), {"title": TITLES[-1]}, False,
+        slide_case("the last slide removed", edit_deck(*drop(6)), {"title": TITLES[-1]}, True, "6 slides remain"),
+        slide_case("the one before it removed instead", edit_deck(*drop(5)), {"title": TITLES[-1]}, False,
                    "slide 6 of out.pptx is titled"),
-        slide_case("two removed", edit_deck(drop(5, 6)), {"title": TITLES[-1]}, False, "has 5 slides"),
+        slide_case("two removed", edit_deck(*drop(5, 6)), {"title": TITLES[-1]}, False, "has 5 slides"),
         slide_case("none removed", DECK, {"title": TITLES[-1]}, False, "has 7 slides"),
-        slide_case("a middle slide removed", edit_deck(drop(3)), {"title": TITLES[3]}, True),
-        slide_case("a middle slide's neighbour removed", edit_deck(drop(4)), {"title": TITLES[3]}, False),
+        slide_case("a middle slide removed", edit_deck(*drop(3)), {"title": TITLES[3]}, True),
+        slide_case("a middle slide's neighbour removed", edit_deck(*drop(4)), {"title": TITLES[3]}, False),
     ],
     "slides.slide_moved": [
         slide_case("moved after the last slide", edit_deck(move(2, 6)),
@@ -349,7 +318,7 @@ CASES: dict[str, list[Case]] = {
         slide_case("the text one character off", edit_deck(notes(6, "Thank everyone")), NOTES_LAST, False),
         slide_case("another slide's notes changed too", edit_deck(notes(6, "Thank everyone."), notes(2, "x")),
                    NOTES_LAST, False, "the notes of slide 3"),
-        slide_case("a slide's text changed too", edit_deck(notes(6, "Thank everyone."), drop(6)), NOTES_LAST,
+        slide_case("a slide's text changed too", edit_deck(notes(6, "Thank everyone."), *drop(6)), NOTES_LAST,
                    False),
     ],
     "slides.outline_of": [

@@ -5,28 +5,13 @@ answer through; an amount one cent off, or printed with more decimals than the P
 from __future__ import annotations
 
 import io
-import random
 from typing import Any
 
-import openpyxl
-from faker import Faker
 from pypdf import PdfReader, PdfWriter
 
-from preparers.pdf import make_pdf, write_pdf
 from tests.unit.boundary_cases import Case
+from tests.unit.test_apps_checks_pdf_text_json import INVOICE, INVOICE_DOC, REPORT, REPORT_DOC, TOTAL, sheet
 
-
-def _seeded(seed: int = 4) -> tuple[random.Random, Faker]:
-    faker = Faker()
-    faker.seed_instance(seed)
-    return random.Random(seed), faker
-
-
-INVOICE_DOC = make_pdf(*_seeded(), kind="invoice")
-INVOICE = write_pdf(INVOICE_DOC)
-REPORT_DOC = make_pdf(*_seeded(), kind="report")
-REPORT = write_pdf(REPORT_DOC)
-TOTAL = next(line.split(": ")[1] for line in INVOICE_DOC.footnotes if line.startswith("Total due"))  # 12,262.42
 PLAIN = TOTAL.replace(",", "")
 
 
@@ -48,15 +33,6 @@ def with_metadata(data: bytes, **fields: str) -> bytes:
     writer.write(out)
     return out.getvalue()
 
-
-def sheet(rows: list[list[Any]]) -> bytes:
-    book = openpyxl.Workbook()
-    book.active.title = "Sales"
-    for row in rows:
-        book.active.append(row)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 def report_rows(*, last_cell: float = 0.0, last_as_text: bool = False, rows: int | None = None,
