@@ -3,7 +3,9 @@
 
 from forge.checks import table_joins as _joins  # noqa: F401  (register the checks)
 from forge.checks import table_ops as _ops  # noqa: F401
+from forge.checks import table_rank as _rank  # noqa: F401
 from workflows.spreadsheet import (
+    band_column,
     clean_column,
     conditional_total,
     consolidate_sheets,
@@ -15,11 +17,13 @@ from workflows.spreadsheet import (
     remove_duplicates,
     share_column,
     sort_rows,
+    sort_two_keys,
     split_column,
     summary_sheet,
+    top_rows,
     total_row,
 )
 
-__all__ = ["clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows",
-           "lookup_column", "remove_duplicates", "share_column", "sort_rows", "split_column", "summary_sheet",
-           "total_row"]
+__all__ = ["band_column", "clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows",
+           "lookup_column", "remove_duplicates", "share_column", "sort_rows", "sort_two_keys", "split_column", "summary_sheet",
+           "top_rows", "total_row"]

@@ -101,6 +101,19 @@ def crossed(label: str, grid: list[list[Any]], options: dict[str, Any], passes: 
                 files={OUTPUT: book((SHEET, PAIRS), ("Pivot", grid))})
 
 
+SCORES = [["Region", "Units"], ["North", 3], ["South", 1], ["North", 7], ["East", 5], ["South", 6]]
+
+
+def picked(label: str, rows: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    out = book((SHEET, SCORES), ("Top", [SCORES[0], *rows]))
+    return Case(label, None, {"into": "Top", "column": "Units", "count": 2, **options}, passes, says, input=SCORES,
+                files={OUTPUT: out})
+
+
+BAND = {"new_header": "Band", "column": "Units", "bounds": [3, 6], "labels": ["Low", "Mid", "High"]}
+TWO = {"first": "Region", "second": "Units", "second_descending": True}
+TWO_SORTED = [SCORES[0], ["East", 5], ["North", 7], ["North", 3], ["South", 6], ["South", 1]]
+
 CASES: dict[str, list[Case]] = {
     "table.group_summary": [
         summary("sum per region, case folded", GOOD, SUM, True),
@@ -186,5 +199,24 @@ CASES: dict[str, list[Case]] = {
                                 ["Total", 4, 7, 11]], {"totals": True}, True),
         crossed("the Total row missing", [[*GRID[0], "Total"], ["East", None, 5, 5], ["North", 3, 2, 5],
                                           ["South", 1, 0, 1]], {"totals": True}, False, "column A"),
+    ],
+    "table.top_rows": [
+        picked("the top two", [["North", 7], ["South", 6]], {}, True),
+        picked("the second best missing", [["North", 7]], {}, False, "missing"),
+        picked("the top one per region", [["North", 7], ["South", 6], ["East", 5]], {"count": 1, "group_column": "Region"},
+               True),
+        picked("the bottom two, best first", [["South", 1], ["North", 3]], {"smallest": True}, True),
+        picked("the bottom two in the wrong order", [["North", 3], ["South", 1]], {"smallest": True}, False, "Top!A2"),
+    ],
+    "table.banded_column": [
+        Case("three bands, bounds inclusive", [[*SCORES[0], "Band"], *[[*r, b] for r, b in
+             zip(SCORES[1:], ["Mid", "Low", "High", "Mid", "High"])]], BAND, True, input=SCORES),
+        Case("the last row at the bound put below it", [[*SCORES[0], "Band"], *[[*r, b] for r, b in
+             zip(SCORES[1:], ["Mid", "Low", "High", "Mid", "Mid"])]], BAND, False, "Orders!C6", input=SCORES),
+    ],
+    "table.sorted_by_keys": [
+        Case("region A-Z, units largest first", TWO_SORTED, TWO, True, input=SCORES),
+        Case("the last region's rows in the wrong order", [*TWO_SORTED[:4], TWO_SORTED[5], TWO_SORTED[4]], TWO, False,
+             "row 5", input=SCORES),
     ],
 }
