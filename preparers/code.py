@@ -201,20 +201,64 @@ def _grades(rng: random.Random, faker: Faker) -> tuple[str, dict[str, object], l
     return _GRADES, values, bugs, tests
 
 
-# Functions a feature task may ask for, per project kind: name, its argument, what it returns, a
-# reference body, and a maker of (example call, its result) from a seeded Random.
-NEW_FUNCTIONS: dict[str, tuple[str, str, str, str, Callable[[random.Random], tuple[str, object]]]] = {
-    "pricing": ("units_total", "lines", "the total number of units in a list of (quantity, unit_price) lines "
-                "(0 for an empty list)", "return sum(quantity for quantity, _ in lines)",
-                lambda rng: (lambda lines: (f"units_total({lines!r})", sum(q for q, _ in lines)))(
-                    [(rng.randint(1, 12), rng.choice([2.5, 4.99, 9.99, 12.0])) for _ in range(rng.randint(1, 4))])),
-    "grades": ("best_student", "scores", "the name of the student (a key of the dict of score lists) with the "
-               "highest average score; on a tie, the alphabetically first name",
-               "return min(scores, key=lambda name: (-sum(scores[name]) / len(scores[name]), name))",
-               lambda rng: (lambda scores: (f"best_student({scores!r})", min(
-                   scores, key=lambda n: (-sum(scores[n]) / len(scores[n]), n))))(
-                   {n: [rng.randint(50, 99) for _ in range(3)] for n in rng.sample(["Ana", "Ben", "Chloe", "Dev"], 3)})),
-}
+class Feature(BaseModel):
+    """A function a feature request asks for: its signature, what it returns, a reference body (one
+    statement) and a maker of example arguments; an example's result comes from running the body."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    name: str
+    argument: str
+    behaviour: str
+    body: str
+    arguments: Callable[[random.Random], str]
+
+    def example(self, rng: random.Random) -> tuple[str, object]:
+        """(call, its JSON-shaped result), the body run in-process on arguments this module drew."""
+        import json
+
+        call_args = self.arguments(rng)
+        namespace: dict[str, object] = {}
+        exec(f"def {self.name}({self.argument}):\n    {self.body}\n", namespace)  # noqa: S102 - our own body
+        result = eval(f"{self.name}({call_args})", namespace)  # noqa: S307 - our own arguments
+        return f"{self.name}({call_args})", json.loads(json.dumps(result))
+
+
+def _lines(rng: random.Random) -> str:
+    return repr([(rng.randint(1, 12), rng.choice([2.5, 4.99, 9.99, 12.0, 0.75])) for _ in range(rng.randint(2, 5))])
+
+
+def _scores(rng: random.Random) -> str:
+    return repr({n: [rng.randint(50, 99) for _ in range(3)] for n in rng.sample(["Ana", "Ben", "Chloe", "Dev", "Eli"], 4)})
+
+
+FEATURES: dict[str, Feature] = {f.name: f for f in [
+    Feature(kind="pricing", name="units_total", argument="lines", body="return sum(quantity for quantity, _ in lines)",
+            behaviour="the total number of units in a list of (quantity, unit_price) lines (0 for an empty list)",
+            arguments=_lines),
+    Feature(kind="pricing", name="most_expensive_line", argument="lines",
+            body="return list(max(lines, key=lambda line: line[0] * line[1]))",
+            behaviour="the (quantity, unit_price) line with the highest quantity times unit price, as a list "
+                      "[quantity, unit_price]; the first such line on a tie", arguments=_lines),
+    Feature(kind="pricing", name="weighted_unit_price", argument="lines",
+            body="return round(sum(q * p for q, p in lines) / sum(q for q, _ in lines), 2) if lines else 0.0",
+            behaviour="the average unit price of (quantity, unit_price) lines weighted by quantity, rounded to 2 "
+                      "decimals (0.0 for no lines)", arguments=_lines),
+    Feature(kind="grades", name="best_student", argument="scores",
+            body="return min(scores, key=lambda name: (-sum(scores[name]) / len(scores[name]), name))",
+            behaviour="the name of the student (a key of the dict of score lists) with the highest average score; "
+                      "on a tie, the alphabetically first name", arguments=_scores),
+    Feature(kind="grades", name="top_students", argument="scores, n",
+            body="return sorted(scores, key=lambda name: (-sum(scores[name]) / len(scores[name]), name))[:n]",
+            behaviour="the names of the n students with the highest average score, best first; ties in "
+                      "alphabetical order", arguments=lambda rng: f"{_scores(rng)}, {rng.randint(1, 3)}"),
+    Feature(kind="grades", name="improved_students", argument="scores",
+            body="return sorted(name for name, marks in scores.items() if marks[-1] > marks[0])",
+            behaviour="the names of the students whose last score is higher than their first, in alphabetical order",
+            arguments=_scores),
+]}
+
 
 _KINDS = {"pricing": _pricing, "grades": _grades}
 BugId = Literal["bulk_boundary", "discount_scale", "cents_truncated", "units_counted", "pass_mark_boundary",

@@ -68,6 +68,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.fix_bug", {"bug": "units_counted"}),
     ("code.fix_bug", {"bug": "passed_order"}),
     ("code.add_function", {"function": "best_student"}),
+    ("code.add_function", {"function": "most_expensive_line"}),
+    ("code.add_function", {"function": "top_students"}),
     ("code.add_validation", {"rule": "order_total_empty_order"}),
     ("code.add_validation", {"rule": "letter_score_range"}),
     ("code.add_docstrings", {"style": "google", "module_docstring": True}),

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import JsonValue
 
 from forge.models import ReferenceSolution
-from preparers.code import NEW_FUNCTIONS, make_project
+from preparers.code import FEATURES, make_project
 from workflows._steps import lit, script_step, solution
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import (
@@ -22,7 +22,7 @@ from workflows.spec import (
 
 
 class Options(SkillParams):
-    function: Literal["units_total", "best_student"] | None = None
+    function: Literal[tuple(FEATURES)] | None = None  # type: ignore[valid-type]
 
 
 class Params(ProjectParams):
@@ -60,11 +60,10 @@ class AddFunction(ProjectWorkflow):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        wanted = next((k for k, spec in NEW_FUNCTIONS.items() if spec[0] == opts.function), None)
-        project = make_project(ctx.rng, ctx.faker, kind=wanted)
-        kind = project.module.rsplit("/", 1)[-1].removesuffix(".py")
-        function, argument, behaviour, _, example = NEW_FUNCTIONS[kind]
-        examples = [example(random.Random(ctx.rng.random())) for _ in range(2)]
+        feature = FEATURES[opts.function or ctx.rng.choice(sorted(FEATURES))]
+        project = make_project(ctx.rng, ctx.faker, kind=feature.kind)
+        function, argument, behaviour = feature.name, feature.argument, feature.behaviour
+        examples = [feature.example(random.Random(ctx.rng.random())) for _ in range(2)]
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         function=function, argument=argument, behaviour=behaviour,
@@ -72,8 +71,7 @@ class AddFunction(ProjectWorkflow):
         return params.with_files(**project_files(folder, project.files))
 
     def reference(self, params: Params) -> ReferenceSolution:  # type: ignore[override]
-        kind = params.module.rsplit("/", 1)[-1].removesuffix(".py")
-        body = NEW_FUNCTIONS[kind][3]
+        body = FEATURES[params.function].body
         script = f"""
             code = '\\n\\ndef {params.function}({params.argument}):\\n    \"\"\"Returns {params.behaviour}.\"\"\"\\n    {body}\\n'
             open({lit(params.module)}, "a").write(code)
