@@ -11,6 +11,7 @@ from forge.checks import CHECKS, parse_options
 from forge.environment import SETUP_STEPS
 from forge.errors import CheckError, PreparerError, UnknownKeyError
 from forge.models import TaskBundle
+from gates import _offload as offload
 from gates.spec import GateContext, Rejection, register_gate
 from preparers import FILE_TYPES
 from preparers.spec import inspect_file
@@ -58,7 +59,7 @@ class FileGate:
                                 f"(…{_around(report.text, leftover)}…)", path=spec.path)
             reports[spec.path] = report.summary
             if ctx.roundtrip is not None:
-                verdict = ctx.roundtrip(spec.content, spec.type)
+                verdict = offload.submit(ctx.roundtrip, spec.content, spec.type).result()  # its kept soffice
                 if verdict is not None and not verdict.ok:
                     raise Rejection("libreoffice_roundtrip_failed", f"{spec.path}: {verdict.message}", path=spec.path)
         return {"files": reports}

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,10 +37,11 @@ from forge.errors import CheckError, PreparerError
 from forge.harness import HARNESSES, ReplayTeacher, run_steps
 from forge.models import RubricResult, TaskBundle
 from forge.tree import TreeLimitError
+from gates import _offload as offload
 from gates._folders import expand, folder_outputs, inside, read_folder
 from gates._numbers import numbers_in
 from gates.mutations import MUTATORS, MutationInput, mutants
-from gates.spec import GateContext, Rejection, register_gate
+from gates.spec import GateContext, Rejection, RoundTripVerdict, register_gate
 from preparers.spec import inspect_file
 
 ORACLE_HARNESS = "terminal"
@@ -71,8 +73,9 @@ class PackageGate:
                 untouched = clock.time("do_nothing", self._do_nothing, bundle, FinalState(probe_dir, inputs))
                 solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
             _no_answer_in_instruction(bundle, outputs)
-            clock.time("output_roundtrip", _outputs_survive_libreoffice, bundle, ctx, outputs)
+            round_trips = _start_round_trips(bundle, ctx, outputs)  # soffice works while the mutants are probed
             survived, probed = clock.time("mutations", self._mutations, bundle, setup_state, probe_dir, outputs)
+            clock.time("output_roundtrip", _outputs_survived_libreoffice, round_trips)
         finally:
             shutil.rmtree(probe_dir, ignore_errors=True)
         if survived:
@@ -184,14 +187,19 @@ def _visible_text(path: str, data: bytes, file_type: str) -> str:
         raise Rejection("oracle_output_unreadable", f"{path}: {exc}") from exc
 
 
-def _outputs_survive_libreoffice(bundle: TaskBundle, ctx: GateContext, outputs: dict[str, bytes]) -> None:
-    """Each office file the oracle wrote opens in LibreOffice with its content, as the inputs must
+def _start_round_trips(bundle: TaskBundle, ctx: GateContext,
+                       outputs: dict[str, bytes]) -> dict[str, Future[RoundTripVerdict | None]]:
+    """Each office file the oracle wrote goes through the LibreOffice round trip, as the inputs do
     (file gate): the agent's work is judged on what the reference shows is possible in the app."""
     if ctx.roundtrip is None:
-        return
+        return {}
     types = {f.path: f.type for f in bundle.outputs()}
-    for path, data in outputs.items():
-        verdict = ctx.roundtrip(data, types[path])
+    return {path: offload.submit(ctx.roundtrip, data, types[path]) for path, data in outputs.items()}
+
+
+def _outputs_survived_libreoffice(round_trips: dict[str, Future[RoundTripVerdict | None]]) -> None:
+    for path, pending in round_trips.items():
+        verdict = pending.result()
         if verdict is not None and not verdict.ok:
             raise Rejection("output_roundtrip_failed", f"{path}: the reference's output does not survive the "
                             f"LibreOffice round trip: {verdict.message}", path=path)
