@@ -247,7 +247,7 @@ def _column_values(values: list[float], op: str) -> list[float]:
 @register_check("table.column_from_column", ColumnFromColumn, view="table")
 def column_from_column(state: FinalState, opts: ColumnFromColumn) -> Verdict:
     """A new column holds, per row, the value's share of the column total (in percent; a fraction
-    formatted as percent also passes), its rank (ties share the best rank) or the running total,
+    formatted as percent also passes; amounts typed as text count as their numbers), its rank (ties share the best rank) or the running total,
     over the whole table or within the row's group; the original columns are unchanged."""
     original = _input(state, opts)
     view = output_view(state, opts.file, TableView)
@@ -268,7 +268,7 @@ def column_from_column(state: FinalState, opts: ColumnFromColumn) -> Verdict:
         members.setdefault(key(row[g]) if g is not None else None, []).append(r)
     expected: dict[int, float] = {}
     for rows in members.values():
-        values = [float(original.body[r][c]) if is_number(original.body[r][c]) else 0.0 for r in rows]
+        values = [parse_number(original.body[r][c]) or 0.0 for r in rows]  # amounts typed as text count too
         expected.update(zip(rows, _column_values(values, opts.operation), strict=True))
     for r in range(len(original.body)):
         got, want = output.body[r][new], expected[r]
@@ -359,7 +359,8 @@ def matches(value: Any, condition: str, target: Any) -> bool:
     if condition == "equals":
         return key(value) == key(target)
     if condition == "at_least":
-        return is_number(value) and float(value) >= float(target)
+        number = parse_number(value)
+        return number is not None and number >= float(target)
     day = parse_date(value)
     return day is not None and f"{day:%Y-%m}" == str(target)
 
@@ -374,7 +375,8 @@ def _cell(table: Table, cell: str) -> Any:
 @register_check("table.conditional_value", ConditionalValue, view="table")
 def conditional_value(state: FinalState, opts: ConditionalValue) -> Verdict:
     """The named cell of the answer sheet holds the count, sum or average over the data rows that
-    meet the condition (text equal ignoring case, number at least, date in the month), as a number;
+    meet the condition (text equal ignoring case, number at least, date in the month; numbers and
+    dates typed as text count), as a number;
     the data sheet, where the output keeps it, is unchanged."""
     original = _input(state, opts)
     view = output_view(state, opts.file, TableView)

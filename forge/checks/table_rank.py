@@ -12,7 +12,7 @@ from forge.checks._compare import header_diff, is_number, multiset_diff, rows_di
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.checks.table_ops import key
+from forge.checks.table_ops import key, parse_number
 from forge.views import TableView
 
 
@@ -78,8 +78,8 @@ class BandedColumn(RankOp):
 
 @register_check("table.banded_column", BandedColumn, view="table")
 def banded_column(state: FinalState, opts: BandedColumn) -> Verdict:
-    """A new column holds each row's band label: the first label below the first bound, the next
-    from that bound (inclusive) to the next, and so on; the original columns are unchanged."""
+    """A new column holds each row's band label (amounts typed as text read as numbers): the first
+    label below the first bound, the next from that bound (inclusive) to the next, and so on; the original columns are unchanged."""
     if len(opts.labels) != len(opts.bounds) + 1:
         return _fail(f"{len(opts.bounds)} bounds need {len(opts.bounds) + 1} labels, got {opts.labels}")
     original = input_view(state, opts.input_file, TableView).get(opts.table)
@@ -94,9 +94,10 @@ def banded_column(state: FinalState, opts: BandedColumn) -> Verdict:
         return _fail(msg)
     c = original.need_col(opts.column, opts.input_file)
     for r, row in enumerate(original.body):
-        if not is_number(row[c]):
+        number = parse_number(row[c])  # amounts typed as text are banded by their number
+        if number is None:
             continue
-        want = opts.labels[sum(float(row[c]) >= b for b in opts.bounds)]
+        want = opts.labels[sum(number >= b for b in opts.bounds)]
         if key(out.body[r][new]) != key(want):
             return _fail(f"{out.cell_name(r, new)} ({opts.column} {show(row[c])}) is {show(out.body[r][new])}, "
                          f"expected {want!r}")

@@ -51,6 +51,26 @@ def names(ctx: Any, table: Table, suffix: str) -> dict[str, Any]:
 
 CAPS = {"inventory": 50}
 
+NUM = """
+def num(v):
+    return float(v.replace("$", "").replace(",", "").strip()) if isinstance(v, str) else (v or 0)
+"""  # reference-script helper: an amount typed as text ('$ 1,234.50') as its number
+
+AS_DATE = """
+import datetime as dt
+def as_date(v):
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, dt.date):
+        return v
+    for fmt in ("%Y-%m-%d", "%m/%d/%Y", "%d %b %Y", "%B %d, %Y"):
+        try:
+            return dt.datetime.strptime(" ".join(str(v).split()), fmt).date()
+        except ValueError:
+            pass
+    raise ValueError(v)
+"""  # reference-script helper: a date cell, or a date typed as text in a common form
+
 
 def big_table(rng: random.Random, faker: Faker, kind: str, lo: int = 40, hi: int = 240) -> Table:
     """A realistically long table (tens to hundreds of rows; a stock list has at most 50 distinct items)."""

@@ -9,8 +9,11 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook
+from workflows.spreadsheet._book import (
+    NUM, BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook,
+)
 from workflows.spreadsheet._common import round_between
+from workflows.spreadsheet._messy import text_amounts
 
 LABELS = {2: [["Below target", "On target"], ["No", "Yes"], ["Standard", "Priority"]],
           3: [["Low", "Medium", "High"], ["Small", "Medium", "Large"], ["Bronze", "Silver", "Gold"]]}
@@ -25,10 +28,12 @@ class Params(BookParams):
     column: str
     bounds: list[float]
     labels: list[str]
+    text_amounts: bool
 
 
 class Options(BookOptions):
     bands: Literal[2, 3] | None = None
+    text_amounts: bool | None = None
 
 
 @register_workflow
@@ -37,10 +42,12 @@ class BandColumn(PreparedWorkflow[Params]):
         "spreadsheet.band_column", Params, Options,
         phrasings=[
             ('In {{ input }} (sheet "{{ sheet }}"), add a column "{{ new_header }}" at the end that reads ' + RULE +
-             ". Plain text values, not formulas; other columns unchanged.", "formal"),
+             ". Plain text values, not formulas; other columns unchanged.{% if text_amounts %} Some {{ column }} values "
+             "were pasted as text (commas, $): band them by the number they show.{% endif %}", "formal"),
             ("Could you tag every row of the {{ sheet }} tab in {{ input }} with a \"{{ new_header }}\" column? "
-             "Rule: " + RULE + ". Just the words, no formulas.", "chatty"),
-            ('{{ input }} / "{{ sheet }}": new column "{{ new_header }}" = ' + RULE + "; values only.", "terse"),
+             "Rule: " + RULE + ". Just the words, no formulas.{% if text_amounts %} (Careful: part of {{ column }} came "
+             "in as text.){% endif %}", "chatty"),
+            ('{{ input }} / "{{ sheet }}": new column "{{ new_header }}" = ' + RULE + "{% if text_amounts %} ({{ column }} partly text){% endif %}; values only.", "terse"),
         ],
         criteria=["Every row carries the label of its band.", "The original columns are unchanged."],
         checks=[CheckTemplate(func="table.banded_column", bind={"table": "sheet", "new_header": "new_header",
@@ -60,16 +67,18 @@ class BandColumn(PreparedWorkflow[Params]):
             bound = float(round_between(below, cut, include_lo=False))
             bounds.append(int(bound) if bound.is_integer() else bound)
         params = Params(**names(ctx, table, "banded"), new_header=ctx.rng.choice(HEADERS), column=column,
-                        bounds=bounds, labels=ctx.rng.choice(LABELS[bands]))
-        return params.with_files(input=workbook([(params.sheet, table.headers, table.rows)], table))
+                        bounds=bounds, labels=ctx.rng.choice(LABELS[bands]),
+                        text_amounts=choose(ctx, "text_amounts", [False, True]))
+        rows = text_amounts(ctx.rng, table.rows, table.index(column)) if params.text_amounts else table.rows
+        return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 
     def reference(self, params: Params) -> ReferenceSolution:
-        body = [f"""
+        body = [NUM, f"""
             col = header.index({lit(params.column)})
             bounds, labels = {lit(params.bounds)}, {lit(params.labels)}
             header.append({lit(params.new_header)})
             for row in rows:
-                row.append(labels[sum(row[col] >= b for b in bounds)])
+                row.append(labels[sum(num(row[col]) >= b for b in bounds)])
             print({{label: sum(r[-1] == label for r in rows) for label in labels}})
         """, rewrite()]
         return three_steps(params, body, f"I compare each {params.column} with the bounds {params.bounds} and append "

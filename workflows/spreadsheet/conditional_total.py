@@ -10,7 +10,10 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, three_steps, workbook
+from workflows.spreadsheet._book import (
+    AS_DATE, NUM, BookOptions, BookParams, big_table, book_spec, choose, names, three_steps, workbook,
+)
+from workflows.spreadsheet._messy import messy_labels, text_amounts, text_dates
 
 Aggregate = Literal["count", "sum", "average"]
 Condition = Literal["equals", "at_least", "in_month"]
@@ -22,8 +25,11 @@ WHERE = {  # kind -> condition -> column
 }
 RULE = {"equals": '{w} is "{t}"', "at_least": "{w} is at least {t}", "in_month": "{w} falls in the month {t}"}
 WHAT = {"count": "how many {subject} there are", "sum": "the total {v}", "average": "the average {v}"}
-TEST = {"equals": "str(row[w]).strip().casefold() == {t}.casefold()", "at_least": "row[w] >= {t}",
-        "in_month": "row[w].strftime('%Y-%m') == {t}"}
+TEST = {"equals": "' '.join(str(row[w]).split()).casefold() == {t}.casefold()", "at_least": "num(row[w]) >= {t}",
+        "in_month": "as_date(row[w]).strftime('%Y-%m') == {t}"}
+MESS = {"equals": messy_labels, "at_least": text_amounts, "in_month": text_dates}
+HINT = {"equals": "{w} was typed inconsistently (case, spacing)", "at_least": "{w} was pasted as text (commas, $)",
+        "in_month": "{w} holds dates typed as text in mixed formats (slashed ones are month/day/year)"}
 
 
 class Params(BookParams):
@@ -35,11 +41,13 @@ class Params(BookParams):
     condition: Condition
     target: str | float | int
     question: str
+    hint: str | None
 
 
 class Options(BookOptions):
     aggregate: Aggregate | None = None
     condition: Condition | None = None
+    messy: bool | None = None
 
 
 @register_workflow
@@ -51,7 +59,7 @@ class ConditionalTotal(PreparedWorkflow[Params]):
              'a new sheet named "{{ answer_sheet }}" (a label beside it is welcome), as a value.', "formal"),
             ("Quick question about {{ input }} ({{ sheet }} tab): {{ question }}? Could you add a tab called "
              '"{{ answer_sheet }}" and put the figure in {{ cell }}? Just the number there, no formula.', "chatty"),
-            ('{{ input }} ("{{ sheet }}"): {{ question }} -> new sheet "{{ answer_sheet }}", cell {{ cell }} (value).', "terse"),
+            ('{{ input }} ("{{ sheet }}"): {{ question }} -> new sheet "{{ answer_sheet }}", cell {{ cell }} (value){% if hint %}; {{ hint }}{% endif %}.', "terse"),
         ],
         criteria=["The answer cell holds the right figure over exactly the matching rows.",
                   "The data sheet is unchanged."],
@@ -79,24 +87,26 @@ class ConditionalTotal(PreparedWorkflow[Params]):
         value = None if aggregate == "count" else ctx.rng.choice([c for c in table.numeric if c != where] or table.numeric)
         question = (WHAT[aggregate].format(subject=table.subject, v=value) + " where "
                     + RULE[condition].format(w=where, t=target))
-        params = Params(**names(ctx, table, "answer"), answer_sheet=ctx.rng.choice(["Answer", "Check", "Result"]),
+        messy = choose(ctx, "messy", [False, True])
+        params = Params(**names(ctx, table, "answer"), hint=HINT[condition].format(w=where) if messy else None, answer_sheet=ctx.rng.choice(["Answer", "Check", "Result"]),
                         cell=ctx.rng.choice(["B1", "B2", "C2"]), aggregate=aggregate, value_column=value,
                         where_column=where, condition=condition, target=target, question=question)
-        return params.with_files(input=workbook([(params.sheet, table.headers, table.rows)], table))
+        rows = MESS[condition](ctx.rng, table.rows, table.index(where)) if messy else table.rows
+        return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 
     def reference(self, params: Params) -> ReferenceSolution:
         test = TEST[params.condition].format(t=lit(params.target))
         figure = {"count": "len(hits)", "sum": "sum(r[v] for r in hits)",
                   "average": "sum(r[v] for r in hits) / len(hits)"}[params.aggregate]
         value = f"header.index({lit(params.value_column)})" if params.value_column else "None"
-        body = f"""
+        body = [NUM, AS_DATE, f"""
             w, v = header.index({lit(params.where_column)}), {value}
             hits = [row for row in rows if row[w] is not None and {test}]
             answer = {figure}
             print(len(hits), "matching rows; answer", answer)
             out = wb.create_sheet({lit(params.answer_sheet)})
             out[{lit(params.cell)}] = answer
-        """
+        """]
         return three_steps(params, body, f"I select the rows where {params.question.split(' where ', 1)[1]} and compute "
                            "the figure, then write it into the answer cell of a new sheet.", "Answer the question",
                            sheet=params.answer_sheet)

@@ -10,6 +10,7 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, three_steps, workbook
+from workflows.spreadsheet._messy import messy_labels
 
 Aggregate = Literal["count", "sum", "average"]
 FIELDS = {"sales": [("Region", "Product"), ("Product", "Region")], "budget": [("Project", "Quarter"),
@@ -26,11 +27,13 @@ class Params(BookParams):
     aggregate: Aggregate
     totals: bool
     measure: str
+    messy: bool
 
 
 class Options(BookOptions):
     aggregate: Aggregate | None = None
     totals: bool | None = None
+    messy: bool | None = None
 
 
 @register_workflow
@@ -41,14 +44,15 @@ class Crosstab(PreparedWorkflow[Params]):
             ('From the sheet "{{ sheet }}" of {{ input }}, build a cross-tab on a new sheet "{{ summary }}": one row '
              "per {{ row_field }} (names down column A, with \"{{ row_field }}\" in A1), one column per "
              "{{ column_field }} (names across row 1), and in each cell {{ measure }}.{% if totals %} Add a \"Total\" "
-             'column at the right and a "Total" row at the bottom.{% endif %} Values, not formulas.', "formal"),
+             'column at the right and a "Total" row at the bottom.{% endif %} Values, not formulas.{% if messy %} The {{ row_field }} and {{ column_field }} names were typed by hand: '
+             "treat names that differ only in case or spacing as the same.{% endif %}", "formal"),
             ("Could you pivot the {{ sheet }} tab of {{ input }} for me? {{ row_field }} down the side, "
              "{{ column_field }} across the top, {{ measure }} in the grid{% if totals %}, plus totals for each row "
              'and column (labelled "Total"){% endif %}. Put it on a new tab "{{ summary }}" as plain numbers, with '
              '"{{ row_field }}" in A1.', "chatty"),
             ('{{ input }} ("{{ sheet }}"): new sheet "{{ summary }}" = {{ measure }} by {{ row_field }} (rows, A1 '
              '"{{ row_field }}") x {{ column_field }} (columns){% if totals %}, with Total row and column{% endif %}; '
-             "values only.", "terse"),
+             "values only{% if messy %}; names differing only in case/spacing are one{% endif %}.", "terse"),
         ],
         criteria=["Each row/column pair holds the right figure.", "Every category appears once on each axis.",
                   "The data sheet is unchanged."],
@@ -66,20 +70,27 @@ class Crosstab(PreparedWorkflow[Params]):
         value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)
         params = Params(**names(ctx, table, "pivot"), summary=ctx.rng.choice(["Pivot", "Cross-tab", "Summary"]),
                         row_field=rows_field, column_field=cols_field, value_column=value, aggregate=aggregate,
-                        totals=totals, measure=MEASURE[aggregate].format(subject=table.subject, value=value))
-        return params.with_files(input=workbook([(params.sheet, table.headers, table.rows)], table))
+                        totals=totals, measure=MEASURE[aggregate].format(subject=table.subject, value=value),
+                        messy=choose(ctx, "messy", [False, True]))
+        rows = table.rows
+        if params.messy:
+            for field in (rows_field, cols_field):
+                rows = messy_labels(ctx.rng, rows, table.index(field), share=0.2)
+        return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 
     def reference(self, params: Params) -> ReferenceSolution:
         value = "1" if params.value_column is None else f"row[header.index({lit(params.value_column)})]"
         body = f"""
             r, c = header.index({lit(params.row_field)}), header.index({lit(params.column_field)})
-            cells = {{}}
+            cells, shown = {{}}, {{}}
+            def fold(v):
+                return shown.setdefault(" ".join(str(v).split()).casefold(), " ".join(str(v).split()))
             for row in rows:
-                for a in (row[r], "Total"):
-                    for b in (row[c], "Total"):
+                for a in (fold(row[r]), "Total"):
+                    for b in (fold(row[c]), "Total"):
                         cells.setdefault((a, b), []).append({value})
-            labels = sorted({{row[r] for row in rows}}) + (["Total"] if {params.totals} else [])
-            columns = sorted({{row[c] for row in rows}}) + (["Total"] if {params.totals} else [])
+            labels = sorted({{fold(row[r]) for row in rows}}) + (["Total"] if {params.totals} else [])
+            columns = sorted({{fold(row[c]) for row in rows}}) + (["Total"] if {params.totals} else [])
             print(len(labels), "rows x", len(columns), "columns")
             out = wb.create_sheet({lit(params.summary)})
             out.append([{lit(params.row_field)}, *columns])

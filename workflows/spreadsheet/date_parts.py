@@ -10,7 +10,9 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook
+from workflows.spreadsheet._book import (
+    AS_DATE, BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook,
+)
 from workflows.spreadsheet._messy import text_dates
 
 Part = Literal["year", "month_name", "quarter", "weekday", "days_until"]
@@ -22,18 +24,6 @@ ASK = {"year": "the year of {c} (as a number)", "month_name": "the full month na
        "days_until": "the number of days from {c} to {until} (a whole number)"}
 CODE = {"year": "d.year", "month_name": "d.strftime('%B')", "quarter": "f'Q{(d.month - 1) // 3 + 1}'",
         "weekday": "d.strftime('%A')", "days_until": "(UNTIL - d).days"}
-PARSE = '''
-import datetime as dt
-def as_date(v):
-    if isinstance(v, dt.datetime):
-        return v.date()
-    for fmt in ("%Y-%m-%d", "%m/%d/%Y", "%d %b %Y", "%B %d, %Y"):
-        try:
-            return dt.datetime.strptime(" ".join(str(v).split()), fmt).date()
-        except ValueError:
-            pass
-    raise ValueError(v)
-'''
 
 
 class Params(BookParams):
@@ -86,7 +76,7 @@ class DateParts(PreparedWorkflow[Params]):
 
     def reference(self, params: Params) -> ReferenceSolution:
         until = f"UNTIL = dt.date.fromisoformat({lit(params.until.isoformat())})" if params.until else ""
-        body = [PARSE, f"""
+        body = [AS_DATE, f"""
             {until}
             col = header.index({lit(params.column)})
             header.append({lit(params.new_header)})

@@ -9,7 +9,10 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook
+from workflows.spreadsheet._book import (
+    NUM, BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook,
+)
+from workflows.spreadsheet._messy import text_amounts
 
 Op = Literal["percent_of_total", "rank_desc", "rank_asc", "running_total"]
 GROUPS = {"sales": ["Region", "Product"], "employees": ["Department"], "inventory": ["Warehouse"],
@@ -37,11 +40,13 @@ class Params(BookParams):
     group_column: str | None
     decimals: int | None
     ask: str
+    text_amounts: bool
 
 
 class Options(BookOptions):
     operation: Op | None = None
     grouped: bool | None = None
+    text_amounts: bool | None = None
 
 
 @register_workflow
@@ -50,12 +55,16 @@ class ShareColumn(PreparedWorkflow[Params]):
         "spreadsheet.share_column", Params, Options,
         phrasings=[
             ('{{ input }} lists {{ subject }} on the sheet "{{ sheet }}". Add a column "{{ new_header }}" at the right '
-             "end holding {{ ask }}. Write numbers, not formulas, and leave the other columns as they are.", "formal"),
+             "end holding {{ ask }}.{% if text_amounts %} {{ column }} was pasted as text (commas, $ signs) - read "
+             "those as the numbers they show.{% endif %} Write numbers, not formulas, and leave the other columns as "
+             "they are.", "formal"),
             ("Can you add a \"{{ new_header }}\" column to the {{ sheet }} tab of {{ input }}? It should show {{ ask }}. "
-             "Values rather than formulas, and don't touch the existing columns.", "chatty"),
+             "Values rather than formulas, and don't touch the existing columns.{% if text_amounts %} (Some {{ column }} "
+             "figures came in as text with commas or $ signs.){% endif %}", "chatty"),
             ('{{ input }} ("{{ sheet }}"): new last column "{{ new_header }}" = {{ ask }}; values only.', "terse"),
             ("For the review I want to see how each of the {{ subject }} in {{ input }} (sheet \"{{ sheet }}\") "
-             "compares - add \"{{ new_header }}\" as a new column with {{ ask }}. Stored values, please.", "chatty"),
+             "compares - add \"{{ new_header }}\" as a new column with {{ ask }}. Stored values, please.{% if text_amounts %} "
+             "Mind that {{ column }} holds some amounts typed as text.{% endif %}", "chatty"),
         ],
         criteria=["The new column holds the right figure on every row.", "The original columns are unchanged."],
         checks=[CheckTemplate(func="table.column_from_column", bind={
@@ -75,12 +84,13 @@ class ShareColumn(PreparedWorkflow[Params]):
         ask = ASK[op].format(c=column, scope=f"{group}'s" if group else "column", decimals=decimals, within=within)
         params = Params(**names(ctx, table, "share" if op == "percent_of_total" else "ranked"), column=column,
                         new_header=ctx.rng.choice(HEADERS[op]).format(c=column), operation=op, group_column=group,
-                        decimals=decimals, ask=ask)
-        return params.with_files(input=workbook([(params.sheet, table.headers, table.rows)], table))
+                        decimals=decimals, ask=ask, text_amounts=choose(ctx, "text_amounts", [False, True]))
+        rows = text_amounts(ctx.rng, table.rows, table.index(column)) if params.text_amounts else table.rows
+        return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 
     def reference(self, params: Params) -> ReferenceSolution:
         group = f"row[header.index({lit(params.group_column)})]" if params.group_column else "None"
-        body = [f"""
+        body = [NUM, f"""
             col = header.index({lit(params.column)})
             members = {{}}
             for i, row in enumerate(rows):
@@ -88,7 +98,7 @@ class ShareColumn(PreparedWorkflow[Params]):
             print(len(members), "group(s):", list(members)[:10])
             result = [None] * len(rows)
             for indexes in members.values():
-                vs = [rows[i][col] or 0 for i in indexes]
+                vs = [num(rows[i][col]) for i in indexes]
                 for i, value in zip(indexes, {CODE[params.operation].format(decimals=params.decimals)}):
                     result[i] = value
             header.append({lit(params.new_header)})
