@@ -1,4 +1,5 @@
-"""Whole-deck slide edits: every title changed by one rule (headline case, numbering), empty slides deleted, slides put in
+"""Whole-deck slide edits: every title changed by one rule (headline, sentence or upper case,
+numbering), empty slides deleted, slides put in
 the order of the deck's own agenda, speaker notes filled from a text file. Like
 `forge.checks.slides`, the expected deck is rebuilt from the original and the instruction's
 options and compared slide by slide (title, visible lines, and notes where the task is about them).
@@ -40,22 +41,32 @@ def _decks(state: FinalState, opts: DeckEdit) -> tuple[SlidesView, SlidesView]:
     return input_view(state, opts.input_file, SlidesView), output_view(state, opts.file, SlidesView)
 
 
+def sentence_case(text: str) -> str:
+    """Only the first word capitalised; words in capitals with digits (Q3, KPI2) kept."""
+    words = fold(text).split(" ")
+    out = [w if (w.isupper() and not w.isalpha()) else w.lower() for w in words]
+    out[0] = out[0][:1].upper() + out[0][1:]
+    return " ".join(out)
+
+
 # --- slides.titles_changed -----------------------------------------------------------------------
 
 
 class TitlesChanged(DeckEdit):
-    rule: Literal["title_case", "number"]
+    rule: Literal["title_case", "sentence_case", "upper", "number"]
     skip_first: bool = Field(default=True, description="The title slide keeps its title (number).")
 
 
 def _retitled(title: str, n: int, opts: TitlesChanged) -> str:
-    return title_case(title) if opts.rule == "title_case" else f"{n}. {fold(title)}"
+    if opts.rule == "number":
+        return f"{n}. {fold(title)}"
+    return {"title_case": title_case, "sentence_case": sentence_case, "upper": str.upper}[opts.rule](fold(title))
 
 
 @register_check("slides.titles_changed", TitlesChanged, view="slides")
 def titles_changed(state: FinalState, opts: TitlesChanged) -> Verdict:
-    """Every slide's title follows the rule (headline case, or numbered '1. ...' from the second
-    slide on), everything else on every slide, notes included, unchanged."""
+    """Every slide's title follows the rule (headline case, sentence case, capitals, or numbered
+    '1. ...' from the second slide on), everything else on every slide, notes included, unchanged."""
     original, output = _decks(state, opts)
     expected: list[SlideFace] = []
     for i, slide in enumerate(original.slides):
@@ -65,7 +76,7 @@ def titles_changed(state: FinalState, opts: TitlesChanged) -> Verdict:
             title = fold(_retitled(slide.title, i if opts.skip_first else i + 1, opts))
         expected.append((title, body))
     got = [face(s) for s in output.slides]
-    if opts.rule == "title_case":  # compared exactly: case is the whole task
+    if opts.rule != "number":  # compared exactly: case is the whole task
         for n, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
             if want[0] != have[0]:
                 return Verdict.of(False, f"slide {n}'s title is {have[0]!r}, expected {want[0]!r}")

@@ -65,6 +65,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     *[("document.table_total", {"aggregate": a}) for a in ["sum", "average", "max", "min"]],
     ("presentation.retitle_slides", {"rule": "title_case", "in_place": True}),
     ("presentation.retitle_slides", {"rule": "number"}),
+    ("presentation.retitle_slides", {"rule": "sentence_case"}),
+    ("presentation.retitle_slides", {"rule": "upper", "in_place": True}),
     ("presentation.delete_empty_slides", {"title_only": True}),
     ("presentation.delete_empty_slides", {"title_only": False, "in_place": True}),
     ("presentation.agenda_order", {"in_place": True}),

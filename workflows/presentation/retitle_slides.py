@@ -7,16 +7,20 @@ from typing import Literal
 
 
 from forge.models import ReferenceSolution
+from forge.checks.slides_edits import title_case
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
-Rule = Literal["title_case", "number"]
+Rule = Literal["title_case", "sentence_case", "upper", "number"]
 HOW = {
     "title_case": ("put every slide title in headline case: capitalise each word, except a, an, and, as, at, by, for, "
                    "in, of, on, or, the, to, vs and with, which stay lower case unless they start the title"),
+    "sentence_case": ("put every slide title in sentence case: only the first word starts with a capital, every "
+                      "other word is lower case (codes with digits such as Q3 stay as they are)"),
+    "upper": "put every slide title in capitals (all upper case)",
     "number": ('number the slide titles: starting from the second slide, prefix each title with its number, a full '
                'stop and a space ("1. ", "2. ", ...); the title slide stays unnumbered'),
 }
@@ -24,6 +28,9 @@ CODE = {
     "title_case": ("' '.join(w if (w.isupper() and len(w) > 1 and not w.isalpha()) else w.lower() if i and "
                    "w.lower() in SMALL else w[:1].upper() + w[1:].lower() for i, w in enumerate(old.split()))"),
     "number": "f'{n - 1}. {old}' if n > 1 else old",
+    "sentence_case": ("' '.join(w if (w.isupper() and not w.isalpha()) else w.lower() for w in old.split())"
+                      "[:1].upper() + ' '.join(w if (w.isupper() and not w.isalpha()) else w.lower() for w in old.split())[1:]"),
+    "upper": "old.upper()",
 }
 
 
@@ -58,8 +65,11 @@ class RetitleSlides(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        rule = getattr(ctx.options, "rule", None) or ctx.rng.choice(["title_case", "number"])
+        rule = getattr(ctx.options, "rule", None) or ctx.rng.choice(list(HOW))
         deck = make_deck(ctx.rng, ctx.faker)
+        if rule == "sentence_case":  # a deck written in headline case, to be brought to sentence case
+            deck = deck.model_copy(update={"slides": [s.model_copy(update={"title": title_case(s.title)})
+                                                      for s in deck.slides]})
         params = Params(**deck_paths(ctx, deck.file_stem, "retitled"), rule=rule, how=HOW[rule])
         return params.with_files(input=write_pptx(deck))
 
