@@ -10,6 +10,8 @@ Vectorised with numpy: thousands of skills, ten shares, a few thousand steps in 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 
 import numpy as np
@@ -55,11 +57,27 @@ def _rows(profiles: list[SkillProfile], target: MixTarget) -> list[tuple[list[fl
     return rows
 
 
+_PLANS: dict[str, dict[str, float]] = {}  # the last few fits, by a digest of their inputs
+_KEPT_PLANS = 8
+
+
 def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLISHED_MIX, *,
                  floor: float = 0.2, ceiling: float = 1.0, evenness: float = 0.02, steps: int = 4000) -> dict[str, float]:
     """Weights (summing to 1) whose mix comes closest to `target`; every skill keeps at least
     `floor` of an even share, so none disappears from the batch, and at most `ceiling` of the batch,
-    so few skills cannot crowd it (at the cost of the mix: more tasks of one skill, more near twins)."""
+    so few skills cannot crowd it (at the cost of the mix: more tasks of one skill, more near twins).
+    The same inputs give the same fit, so the last few are kept (thousands of skills take seconds)."""
+    key = hashlib.sha256(json.dumps([sorted((k, v.model_dump()) for k, v in profiles.items()), target.model_dump(),
+                                     floor, ceiling, evenness, steps], sort_keys=True).encode()).hexdigest()
+    if key not in _PLANS:
+        if len(_PLANS) >= _KEPT_PLANS:
+            _PLANS.pop(next(iter(_PLANS)))
+        _PLANS[key] = _fit(profiles, target, floor, ceiling, evenness, steps)
+    return dict(_PLANS[key])
+
+
+def _fit(profiles: Mapping[str, SkillProfile], target: MixTarget, floor: float, ceiling: float, evenness: float,
+         steps: int) -> dict[str, float]:
     ids = sorted(profiles)
     n = len(ids)
     if n == 0:

@@ -133,3 +133,14 @@ def test_quotas_split_exactly_n(n: int) -> None:
     counts = quotas({"a": 0.5, "b": 0.3, "c": 0.2}, n, random.Random(0))
     assert sum(counts.values()) == n
     assert all(abs(counts[k] - n * w) < 1 for k, w in {"a": 0.5, "b": 0.3, "c": 0.2}.items())
+
+
+def test_a_kept_fit_is_the_same_fit_and_cannot_be_changed_by_its_caller() -> None:
+    profiles = {"a": SkillProfile(multi_app=False, file_types=["xlsx"]),
+                "b": SkillProfile(multi_app=True, file_types=["docx", "pdf"])}
+    first = plan_weights(profiles)
+    first["a"] = 99.0
+    again = plan_weights(profiles)
+    assert again["a"] != 99.0 and again == plan_weights(dict(reversed(list(profiles.items()))))
+    other = plan_weights(profiles, PUBLISHED_MIX.model_copy(update={"multi_app": 0.9}))
+    assert other["b"] > again["b"]
