@@ -27,6 +27,7 @@ from forge.export.writer import (
     write_export_manifest,
 )
 from forge.harness.configs import HARNESSES
+from forge.harness.system_prompt import content_digest, split_identity
 from forge.models import HarnessConfig
 
 if TYPE_CHECKING:
@@ -48,10 +49,19 @@ class HarnessResolver:
         self.store = store
         self.cache: dict[tuple[str, str], HarnessConfig] = {}
 
-    def get(self, name: str, version: str) -> HarnessConfig:
-        key = (name, version)
+    def get(self, name: str, recorded: str) -> HarnessConfig:
+        """`recorded` is `<version>#<digest>` (or a bare version from before digests); a config whose
+        prompt or tool schemas no longer match the digest is refused: its examples would show the
+        student a context the teacher never saw."""
+        key = (name, recorded)
         if key not in self.cache:
-            self.cache[key] = self._find(name, version)
+            version, digest = split_identity(recorded)
+            harness = self._find(name, version)
+            if digest is not None and content_digest(harness) != digest:
+                raise ForgeError(f"harness {name}@{version} has changed since the episode ran (its prompt and tool "
+                                 f"schemas digest {content_digest(harness)}, the episode's {digest}); export with "
+                                 "the code that generated it, or regenerate the episode")
+            self.cache[key] = harness
         return self.cache[key]
 
     def _find(self, name: str, version: str) -> HarnessConfig:

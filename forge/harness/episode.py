@@ -11,6 +11,7 @@ from forge.environment import TaskEnvironment
 from forge.errors import ForgeError, ModelError, SandboxError
 from forge.harness.computer_use import desktop_limits, episode_desktop
 from forge.harness.runner import LoopResult, episode_id, run_loop
+from forge.harness.system_prompt import harness_identity
 from forge.harness.teacher import Teacher
 from forge.judge.filter import decide
 from forge.llm import CallContext
@@ -52,7 +53,7 @@ def run_episode(
     started = time.perf_counter()
     eid = episode_id(task.id, harness, teacher.info)
     context = CallContext(run_id=run_id, task_id=task.id, episode_id=eid)
-    record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness.version,
+    record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness_identity(harness),
                   teacher=teacher.info, judge=judge.name)
     loop: LoopResult | None = None
     try:

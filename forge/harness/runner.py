@@ -8,6 +8,7 @@ import time
 from pydantic import BaseModel, ConfigDict
 
 from forge.environment import TaskEnvironment
+from forge.harness.system_prompt import harness_identity
 from forge.harness.teacher import Teacher, TeacherTurn
 from forge.harness.tools import TOOLS, execute_tool
 from forge.llm import CallContext
@@ -16,8 +17,9 @@ from forge.models.episode import EndReason
 
 
 def episode_id(task_id: str, harness: HarnessConfig, teacher: TeacherInfo) -> str:
-    """Stable per (task, harness version, teacher), so a rerun finds the episode it already has."""
-    key = f"{task_id}|{harness.name}@{harness.version}|{teacher.kind}:{teacher.model or ''}"
+    """Stable per (task, harness version and content, teacher), so a rerun finds the episode it already
+    has, and a prompt or tool-schema edit without a version bump still makes new episodes."""
+    key = f"{task_id}|{harness.name}@{harness_identity(harness)}|{teacher.kind}:{teacher.model or ''}"
     return "e-" + hashlib.sha256(key.encode()).hexdigest()[:20]
 
 

@@ -139,6 +139,24 @@ def test_unknown_harness_version_and_damaged_shards_become_rejections(tmp_path: 
     assert json.loads((tmp_path / "out" / MANIFEST).read_text())["rejections"]
 
 
+def test_an_episode_whose_harness_prompt_changed_since_is_refused_not_exported_with_the_new_prompt(
+        tmp_path: Path) -> None:
+    from forge.harness import HARNESSES
+    from forge.harness.system_prompt import harness_identity
+
+    current = harness_identity(HARNESSES.get("terminal"))
+    tasks = [bundle(seed=1), bundle(seed=2)]
+    episodes = [episode(tasks[0].id, "terminal", [terminal_step(0)]).model_copy(update={"harness_version": current}),
+                episode(tasks[1].id, "terminal", [terminal_step(0)]).model_copy(update={"harness_version": "1#0123456789ab"})]
+    src = write_episodes(tmp_path / "in", list(zip(episodes, tasks, strict=True)))
+    result = run(ExportConfig(input_dir=src, output_dir=tmp_path / "out"))
+    assert [r.episode_id for r in result.rejections] == [episodes[1].id]
+    assert "has changed since the episode ran" in result.rejections[0].reason
+    rows = _rows(tmp_path / "out" / "terminal_sft")
+    assert rows and {r["episode_id"] for r in rows} == {episodes[0].id}
+    assert {r["harness_version"] for r in rows} == {current}
+
+
 def test_missing_input_is_a_config_error_naming_the_fix(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="forge generate"):
         run(ExportConfig(input_dir=tmp_path / "nope", output_dir=tmp_path / "out"))

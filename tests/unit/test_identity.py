@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from flows.context import GenerateConfig
+from forge.errors import HarnessError
 from forge.harness import HARNESSES, episode_id
-from forge.models import TaskBundle
+from forge.harness.system_prompt import content_digest, harness_identity, render_system_prompt
+from forge.models import HarnessConfig, TaskBundle
 from forge.models.episode import TeacherInfo
 from skills import derive_seed, load_taxonomy
 from workflows import WORKFLOWS
@@ -22,10 +24,14 @@ TASK = "t-0123456789abcdef0123"
 REPLAY = TeacherInfo(kind="reference-replay")
 
 
-def test_episode_id_is_pinned_and_made_of_task_harness_version_and_teacher() -> None:
-    terminal = HARNESSES.get("terminal")
-    assert (terminal.name, terminal.version) == ("terminal", "1")
-    assert episode_id(TASK, terminal, REPLAY) == "e-643fe1ac6693938f8171"
+# The shipped prompts change often and each edit rightly changes ids; the pin uses a harness of its own.
+PINNED_HARNESS = HarnessConfig(name="terminal", version="1", tools=["bash"],
+                               system_prompt="You work in a terminal; at most {{ max_steps }} steps.")
+
+
+def test_episode_id_is_pinned_and_made_of_task_harness_version_content_and_teacher() -> None:
+    terminal = PINNED_HARNESS
+    assert episode_id(TASK, terminal, REPLAY) == "e-c8433c0154dafe2e9418"
     others = {
         "task": episode_id(TASK[:-1] + "4", terminal, REPLAY),
         "harness name": episode_id(TASK, terminal.model_copy(update={"name": "terminal2"}), REPLAY),
@@ -37,12 +43,25 @@ def test_episode_id_is_pinned_and_made_of_task_harness_version_and_teacher() -> 
     assert len(set(others.values()) | {episode_id(TASK, terminal, REPLAY)}) == len(others) + 1, others
 
 
-def test_episode_id_ignores_the_harness_config_beyond_name_and_version() -> None:
-    """A harness whose prompt changed without a new version counts as the same: its episodes are
-    found done. The version is the contract (bump it when the config changes)."""
+def test_a_prompt_or_tool_schema_edit_without_a_version_bump_makes_new_episodes() -> None:
+    """The version alone was the contract once: a prompt edited without a bump kept the old id, so a
+    rerun took stale episodes as done. The rendered prompt and the tool schemas are in the id now."""
     terminal = HARNESSES.get("terminal")
+    same = episode_id(TASK, terminal, REPLAY)
+    assert episode_id(TASK, terminal.model_copy(), REPLAY) == same  # a copy is the same harness
     edited = terminal.model_copy(update={"system_prompt": terminal.system_prompt + "\nBe brief."})
-    assert episode_id(TASK, edited, REPLAY) == episode_id(TASK, terminal, REPLAY)
+    assert episode_id(TASK, edited, REPLAY) != same
+    budget = terminal.model_copy(update={"scaffold": terminal.scaffold.model_copy(update={"max_steps": 7})})
+    assert "7" in render_system_prompt(budget) and episode_id(TASK, budget, REPLAY) != same  # rendered, not the template
+    # a prompt that names no tool: only the tool schemas differ
+    plain = PINNED_HARNESS.model_copy(update={"system_prompt": "Do the task."})
+    more_tools = plain.model_copy(update={"tools": ["bash", "computer_use"]})
+    assert render_system_prompt(plain) == render_system_prompt(more_tools)
+    assert content_digest(plain) != content_digest(more_tools)
+    assert episode_id(TASK, plain, REPLAY) != episode_id(TASK, more_tools, REPLAY)
+    assert harness_identity(plain) == f"1#{content_digest(plain)}"
+    with pytest.raises(HarnessError, match="separates the version"):
+        harness_identity(plain.model_copy(update={"version": "1#x"}))
 
 
 def test_run_id_is_pinned_and_made_of_everything_but_concurrency() -> None:
