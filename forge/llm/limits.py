@@ -11,20 +11,22 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
 class EndpointLimiter:
     """At most `max_concurrency` requests in flight and `requests_per_minute` started per minute."""
 
-    def __init__(self, max_concurrency: int, requests_per_minute: float | None = None) -> None:
+    def __init__(self, max_concurrency: int, requests_per_minute: float | None = None, *,
+                 clock: Callable[[], float] = time.monotonic, sleep: Callable[[float], None] = time.sleep) -> None:
         self.max_concurrency = max_concurrency
         self.requests_per_minute = requests_per_minute
+        self._clock, self._sleep = clock, sleep  # injectable so the bucket's arithmetic is testable without waiting
         self._slots = threading.BoundedSemaphore(max_concurrency)
         self._lock = threading.Lock()
         self._tokens = 1.0 if requests_per_minute else 0.0
-        self._stamp = time.monotonic()
+        self._stamp = clock()
 
     def _take_token(self) -> None:
         if not self.requests_per_minute:
@@ -33,14 +35,14 @@ class EndpointLimiter:
         burst = max(1.0, min(self.requests_per_minute / 60.0, float(self.max_concurrency)))
         while True:
             with self._lock:
-                now = time.monotonic()
+                now = self._clock()
                 self._tokens = min(burst, self._tokens + (now - self._stamp) * rate)
                 self._stamp = now
                 if self._tokens >= 1.0:
                     self._tokens -= 1.0
                     return
                 wait = (1.0 - self._tokens) / rate
-            time.sleep(wait)
+            self._sleep(wait)
 
     @contextmanager
     def slot(self) -> Iterator[None]:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from forge.errors import ConfigError, ModelOutputError, ModelRequestError, ModelUnavailableError
 from forge.llm import CallContext, ChatRequest, EndpointConfig, ModelClient, Prices, endpoint_for
+from forge.llm.limits import EndpointLimiter
 from forge.settings import Settings
 from forge.store import Store, open_store
 from tests.support.openai_server import FakeOpenAI, Response, error, reply
@@ -135,6 +136,41 @@ def test_concurrency_per_endpoint_is_bounded(store: Store) -> None:
         for t in threads:
             t.join()
     assert len(server.requests) == 6 and peak[0] <= 2
+
+
+def test_requests_per_minute_spaces_starts_by_the_token_bucket() -> None:
+    """60 requests a minute: one start a second after the first, whatever the concurrency allows."""
+    now, starts = [100.0], []
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    limiter = EndpointLimiter(8, requests_per_minute=60, clock=lambda: now[0], sleep=sleep)
+    for _ in range(4):
+        with limiter.slot():
+            starts.append(now[0])
+    assert [round(t - starts[0], 6) for t in starts] == [0.0, 1.0, 2.0, 3.0]
+    now[0] += 10  # idle time refills at most a burst of one: no flood after a pause
+    with limiter.slot():
+        first = now[0]
+    with limiter.slot():
+        assert round(now[0] - first, 6) == 1.0
+    unlimited = EndpointLimiter(8, clock=lambda: now[0], sleep=sleep)
+    before = now[0]
+    for _ in range(5):
+        with unlimited.slot():
+            pass
+    assert now[0] == before
+
+
+def test_roles_on_one_endpoint_share_its_limits(store: Store) -> None:
+    with FakeOpenAI(default=lambda _b: reply("ok")) as server:
+        teacher = ModelClient(endpoint(server, max_concurrency=3, requests_per_minute=600), store)
+        judge = ModelClient(endpoint(server, role="judge", max_concurrency=3, requests_per_minute=600), store)
+        other = ModelClient(endpoint(server, base_url=server.base_url + "/other", max_concurrency=3,
+                                     requests_per_minute=600), store)
+        assert teacher._limiter is judge._limiter and other._limiter is not teacher._limiter
+        assert (teacher._limiter.max_concurrency, teacher._limiter.requests_per_minute) == (3, 600)
 
 
 def test_endpoint_for_reads_settings_per_role() -> None:
