@@ -62,6 +62,7 @@ def test_checks_are_numbered_from_one(over_3500: TaskBundle, tmp_path: Path) -> 
 def test_a_threshold_stated_to_six_places_passes(over_3500: TaskBundle, tmp_path: Path) -> None:
     six = over_3500.instruction.replace("3500", "0.123456")
     assert consistency(altered(over_3500, "table.rows_where", six, threshold=0.123456), tmp_path)[0]
+    assert consistency(altered(over_3500, "table.rows_where", six, threshold=0.1234564), tmp_path)[0]  # 7th place
     five = over_3500.instruction.replace("3500", "0.12346")  # the same to 5 places is another number
     assert consistency(altered(over_3500, "table.rows_where", five, threshold=0.123456), tmp_path)[0] is False
 
