@@ -9,6 +9,10 @@ do-nothing, oracle and mutation probes). Workers are warmed first (imports, a sa
 zygote, each app's LibreOffice) so the clock times steady-state work. Goals: every app >= 5
 verified tasks/s on 2 cores; spreadsheets >= 9.
 
+`mean_seconds_by_stage` says where a task's time goes (the workflow, each gate, each package-gate
+probe: sandbox_setup, setup_state, do_nothing, oracle, sandbox_close, answer_leak, mutations,
+output_roundtrip), worker wall time per task.
+
 `workflow_files` counts the lines of each registered workflow's module (its declarative spec,
 draw, contents and reference): median and max, the "a new workflow is 30-80 lines" figure.
 """
@@ -50,20 +54,26 @@ def _init(scratch: str, libreoffice: bool) -> None:
         box.run("python3 -c pass")
 
 
-def _build_and_gate(sample: SkillSample) -> tuple[str, str]:
-    """(skill id, "accepted" or "<gate>:<reason>") for one sample, every gate except the duplicate one."""
+def _build_and_gate(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
+    """(bundle json or skill id, "accepted" or "<gate>:<reason>", seconds by stage) for one sample,
+    every gate except the duplicate one; stages: workflow, each gate, each package-gate probe."""
     assert _CTX is not None
+    started = time.perf_counter()
     try:
         bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
     except Exception as exc:  # noqa: BLE001 - counted as a rejection, as the flow records it
-        return sample.skill.id, f"workflow:{type(exc).__name__}"
+        return sample.skill.id, f"workflow:{type(exc).__name__}", {}
+    seconds = {"workflow": time.perf_counter() - started}
     for gate in GATE_ORDER:
         if gate == "duplicate":
             continue
         result = run_gate(gate, bundle, _CTX)
+        seconds[gate] = result.duration_s
+        probes = result.details.get("probe_seconds", {}) if result.passed else {}
+        seconds.update({f"{gate}.{probe}": float(s) for probe, s in probes.items()})  # type: ignore[union-attr, arg-type]
         if not result.passed:
-            return sample.skill.id, f"{gate}:{result.reason}"
-    return bundle.model_dump_json(), "accepted"
+            return sample.skill.id, f"{gate}:{result.reason}", seconds
+    return bundle.model_dump_json(), "accepted", seconds
 
 
 def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str, object]:
@@ -71,8 +81,11 @@ def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str,
 
     started = time.perf_counter()
     outcomes = list(pool.map(_build_and_gate, samples))
-    index, verdicts = NearDuplicateIndex(), Counter()
-    for payload, verdict in outcomes:
+    index, verdicts, stages = NearDuplicateIndex(), Counter(), defaultdict(list)
+    for _, _, seconds in outcomes:
+        for stage, value in seconds.items():
+            stages[stage].append(value)
+    for payload, verdict, _ in outcomes:
         if verdict == "accepted":
             bundle = TaskBundle.model_validate_json(payload)
             verdict = "duplicate:near_duplicate" if index.find(bundle) else "accepted"
@@ -82,7 +95,8 @@ def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str,
     seconds = time.perf_counter() - started
     return {"tasks": len(samples), "verified": verdicts.pop("accepted", 0), "rejected": dict(verdicts),
             "seconds": round(seconds, 2), "verified_tasks_per_s": round((len(samples) - sum(verdicts.values()))
-                                                                        / seconds, 2)}
+                                                                        / seconds, 2),
+            "mean_seconds_by_stage": {k: round(statistics.fmean(v), 4) for k, v in sorted(stages.items())}}
 
 
 def workflow_lines() -> dict[str, object]:

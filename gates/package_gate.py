@@ -20,6 +20,7 @@ the do-nothing probe judged.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import tempfile
@@ -68,11 +69,13 @@ class PackageGate:
         ctx.scratch_root.mkdir(parents=True, exist_ok=True)
         probe_dir = Path(tempfile.mkdtemp(prefix="probes-", dir=ctx.scratch_root))
         try:
-            with _environment(bundle, ctx) as env:
-                setup_state = clock.time("setup", self._setup_state, env, probe_dir)
+            with contextlib.ExitStack() as sandbox:
+                env = clock.time("sandbox_setup", sandbox.enter_context, _environment(bundle, ctx))
+                setup_state = clock.time("setup_state", self._setup_state, env, probe_dir)
                 untouched = clock.time("do_nothing", self._do_nothing, bundle, FinalState(probe_dir, inputs))
                 solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
-            _no_answer_in_instruction(bundle, outputs)
+                clock.time("sandbox_close", sandbox.close)
+            clock.time("answer_leak", _no_answer_in_instruction, bundle, outputs)
             round_trips = _start_round_trips(bundle, ctx, outputs)  # soffice works while the mutants are probed
             survived, probed = clock.time("mutations", self._mutations, bundle, setup_state, probe_dir, outputs)
             clock.time("output_roundtrip", _outputs_survived_libreoffice, round_trips)
