@@ -6,6 +6,7 @@ turn), every reward 0, and the update must still run and change the weights with
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import torch
@@ -16,6 +17,7 @@ from forge.models import TaskBundle
 from forge.train.config import GRPOParams, StageConfig, TrainConfig
 from forge.train.rl import run_grpo
 from forge.train.rollout import PolicyTeacher, parse_student_reply, rollout
+from forge.train.run import run as train
 from forge.train.sft import load_model
 from forge.train.tiny import build_tiny_model
 from forge.train.tokenize import Processor
@@ -27,8 +29,15 @@ def test_garbage_policy_rolls_out_in_the_sandbox_scores_zero_and_updates(sort_bu
     params = GRPOParams(steps=1, tasks_per_step=1, group_size=2, max_new_tokens=12, max_episode_steps=4,
                         rollout_workers=1, learning_rate=1e-2, save_steps=1)
     stage = StageConfig(name="online_rl", kind="grpo", grpo=params)
-    config = TrainConfig(model_path=tiny, export_dir=tmp_path, output_dir=tmp_path / "ckpt", stages=[stage], use_cpu=True)
-    result = run_grpo(stage, config, tiny, tmp_path / "ckpt" / "online_rl", [sort_bundle], tmp_path / "scratch")
+    # the curriculum's last stage starts from the stage before it: here a finished hybrid SFT
+    shutil.copytree(tiny, tmp_path / "ckpt" / "hybrid_sft" / "final")
+    before_rl = StageConfig(name="hybrid_sft", kind="sft", data=["hybrid_sft"])
+    config = TrainConfig(model_path=tmp_path / "nowhere", export_dir=tmp_path, output_dir=tmp_path / "ckpt",
+                         stages=[before_rl, stage], use_cpu=True)
+    trained = train(config, tasks=[sort_bundle], scratch_root=tmp_path / "scratch")
+    assert trained.skipped == ["hybrid_sft"] and [r.stage for r in trained.stages] == ["online_rl"]
+    (result,) = trained.stages
+    assert result.init_dir == tmp_path / "ckpt" / "hybrid_sft" / "final" and trained.final_dir == result.final_dir
     assert result.steps == 1 and len(result.losses) == 1 and torch.isfinite(torch.tensor(result.losses[0]))
     assert result.examples == 2  # two rollouts of the one task, both used
     state = (tmp_path / "ckpt" / "online_rl" / "checkpoint-1" / "grpo_state.json").read_text()

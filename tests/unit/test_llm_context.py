@@ -79,3 +79,12 @@ def test_the_annotator_sees_gui_screenshots_before_and_after() -> None:
     assert info.steps_annotated == 2 and annotated[1].thought == "I click it."
     first, second = (r["messages"][1]["content"] for r in server.chat_requests())
     assert len(image_parts(first)) == 1 and len(image_parts(second)) == 2  # step 1 has no screenshot before it
+
+
+def test_the_step_budget_defaults_to_50_and_the_prompt_says_so() -> None:
+    from forge.harness.system_prompt import render_system_prompt
+    from forge.models import ScaffoldConfig
+
+    assert ScaffoldConfig().max_steps == 50
+    terminal = HARNESSES.get("terminal")  # gui and hybrid raise theirs (gui_configs: a click is a step)
+    assert terminal.scaffold.max_steps == 50 and "at most 50 steps" in render_system_prompt(terminal)
