@@ -192,3 +192,39 @@ def sections_rearranged(state: FinalState, opts: SectionsRearranged) -> Verdict:
     if msg := paragraphs_diff(expected, blocks(output), opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"section {opts.heading!r}: {opts.op.replace('_', ' ')} done; the rest unchanged")
+
+
+# --- document.replaced_by_rule ------------------------------------------------------------------
+
+
+def replace_rule(text: str, old: str, new: str, whole_word: bool, match_case: bool) -> tuple[str, int]:
+    """`text` with `old` replaced by `new` as Find & Replace does with those two options, and the count."""
+    pattern = rf"(?<!\w){re.escape(old)}(?!\w)" if whole_word else re.escape(old)
+    return re.subn(pattern, lambda _: new, text, flags=0 if match_case else re.IGNORECASE)
+
+
+class ReplacedByRule(DocumentEdit):
+    old: str
+    new: str
+    whole_word: bool = Field(description="Only where `old` is a whole word, not part of a longer one.")
+    match_case: bool = Field(description="Only where the case matches exactly.")
+
+
+@register_check("document.replaced_by_rule", ReplacedByRule, view="document")
+def replaced_by_rule(state: FinalState, opts: ReplacedByRule) -> Verdict:
+    """Every paragraph (headings included) reads as Find & Replace All with the two options gives
+    (whole words only or any match; matching case or not); levels, other paragraphs and tables
+    unchanged."""
+    original, output = _views(state, opts)
+    expected, total = [], 0
+    for p in blocks(original):
+        text, count = replace_rule(fold(p.text), opts.old, opts.new, opts.whole_word, opts.match_case)
+        total += count
+        expected.append(p.model_copy(update={"text": text}))  # styles too: a replacement changes only words
+    if total == 0:
+        return Verdict.of(False, f"{opts.input_file} has no {opts.old!r} to replace under these options")
+    if msg := paragraphs_diff(expected, blocks(output), opts.file):
+        return Verdict.of(False, msg)
+    if msg := _tables_same(original, output, opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{total} replacements of {opts.old!r} by {opts.new!r}")

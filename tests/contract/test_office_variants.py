@@ -60,6 +60,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.make_list", {"kind": "number", "one_paragraph": False, "in_place": True}),
     *[("document.emphasize_term", {"format": f}) for f in ["bold", "italic", "underline"]],
     *[("document.rearrange_sections", {"op": op}) for op in ["remove", "move_before", "move_to_end", "demote"]],
+    *[("document.replace_with_options", {"whole_word": w, "match_case": c}) for w, c in [(True, True), (False, False)]],
     *[("document.sort_table", {"key_type": k, "descending": d}) for k, d in [("number", True), ("date", False),
                                                                              ("text", False)]],
     *[("document.table_total", {"aggregate": a}) for a in ["sum", "average", "max", "min"]],

@@ -16,9 +16,10 @@ from workflows.document import (  # noqa: F401  (register on import)
     number_headings,
     rearrange_sections,
     replace_text,
+    replace_with_options,
     sort_table,
     table_total,
 )
 
 __all__ = ["add_section", "emphasize_term", "header_footer", "make_list", "number_headings", "rearrange_sections",
-           "replace_text", "sort_table", "table_total"]
+           "replace_text", "replace_with_options", "sort_table", "table_total"]

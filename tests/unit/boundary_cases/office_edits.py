@@ -258,6 +258,21 @@ def formatted(*, skip_last: bool = False, spill: bool = False) -> Callable[[Any]
     return change
 
 
+def replaced(old: str, new: str, *, flags: int = 0, whole: bool = False, skip_last: bool = False) -> Callable[[Any], None]:
+    import re
+
+    pattern = re.compile(rf"(?<!\w){old}(?!\w)" if whole else old, flags)
+
+    def change(document: Any) -> None:
+        hits = [p for p in document.paragraphs if pattern.search(p.text)]
+        for p in hits[:-1] if skip_last else hits:
+            text = pattern.sub(new, p.text)
+            for run in p.runs[1:]:
+                run.text = ""
+            p.runs[0].text = text
+    return change
+
+
 def doc_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "") -> Case:
     return Case(label, None, {"file": "out.docx", "input_file": "in.docx", **options}, passes, says,
                 files={"out.docx": output}, originals={"in.docx": REPORT})
@@ -377,5 +392,13 @@ CASES: dict[str, list[Case]] = {
         collated("reversed backs put right", list(range(1, N + 1)), BACKS_REVERSED, True, True),
         collated("reversed backs left reversed", [1, N if N % 2 == 0 else N - 1, *range(3, N + 1)], BACKS_REVERSED,
                  True, False, "page 2"),
+    ],
+    "document.replaced_by_rule": [
+        doc_case("'in' as a whole word, any case", edit_doc(replaced("in", "IN", flags=2, whole=True)),
+                 {"old": "in", "new": "IN", "whole_word": True, "match_case": False}, True),
+        doc_case("the last paragraph left", edit_doc(replaced("in", "IN", flags=2, whole=True, skip_last=True)),
+                 {"old": "in", "new": "IN", "whole_word": True, "match_case": False}, False),
+        doc_case("inside words too when whole words were asked", edit_doc(replaced("in", "IN", flags=2)),
+                 {"old": "in", "new": "IN", "whole_word": True, "match_case": False}, False),
     ],
 }
