@@ -229,3 +229,41 @@ def agenda_matches(state: FinalState, opts: AgendaMatches) -> Verdict:
     if [line.casefold() for line in after[1][1]] != [w.casefold() for w in want]:
         return Verdict.of(False, f"the agenda lists {list(after[1][1])}, expected the slide titles {want}")
     return Verdict.of(True, f"the agenda lists the {len(want)} topic slides in order")
+
+
+# --- slides.replaced_by_rule ---------------------------------------------------------------------
+
+
+class SlidesReplaced(DeckEdit):
+    old: str
+    new: str
+    whole_word: bool = Field(description="Only where `old` is a whole word, not part of a longer one.")
+    match_case: bool = Field(description="Only where the case matches exactly.")
+
+
+@register_check("slides.replaced_by_rule", SlidesReplaced, view="slides")
+def slides_replaced(state: FinalState, opts: SlidesReplaced) -> Verdict:
+    """Every slide's title and text lines read as Replace All with the two options gives (whole
+    words only or any match; matching case or not); the speaker notes and the slide order are
+    unchanged."""
+    from forge.checks.document_edits import replace_rule
+
+    original, output = _decks(state, opts)
+    total, expected = 0, []
+    for slide in original.slides:
+        title, body = face(slide)
+        title, n = replace_rule(title, opts.old, opts.new, opts.whole_word, opts.match_case)
+        lines = []
+        for line in body:
+            line, m = replace_rule(line, opts.old, opts.new, opts.whole_word, opts.match_case)
+            lines.append(line)
+            n += m
+        total += n
+        expected.append((title, tuple(lines)))
+    if total == 0:
+        return Verdict.of(False, f"{opts.input_file} has no {opts.old!r} to replace under these options")
+    if msg := deck_diff(expected, [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    if msg := _notes_diff(original.slides, output.slides):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{total} replacements of {opts.old!r} by {opts.new!r} on the slides")

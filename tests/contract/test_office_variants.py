@@ -68,6 +68,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.retitle_slides", {"rule": "number"}),
     ("presentation.retitle_slides", {"rule": "sentence_case"}),
     ("presentation.retitle_slides", {"rule": "upper", "in_place": True}),
+    *[("presentation.replace_with_options", {"whole_word": w, "match_case": c}) for w, c in [(True, False),
+                                                                                            (False, True)]],
     ("presentation.delete_empty_slides", {"title_only": True}),
     ("presentation.delete_empty_slides", {"title_only": False, "in_place": True}),
     ("presentation.agenda_order", {"in_place": True}),

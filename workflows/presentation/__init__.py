@@ -17,9 +17,10 @@ from workflows.presentation import (  # noqa: F401  (register on import)
     move_slide,
     notes_from_file,
     remove_slide,
+    replace_with_options,
     retitle_slides,
     speaker_notes,
 )
 
 __all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "hide_slides", "move_slide",
-           "notes_from_file", "remove_slide", "retitle_slides", "speaker_notes"]
+           "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes"]

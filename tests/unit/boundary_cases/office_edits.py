@@ -178,6 +178,21 @@ def agenda_lines(lines: list[str]) -> Callable[[Any], None]:
 STALE = edit_deck(agenda_lines(TITLES[2:-2]))
 
 
+def deck_replaced(old: str, new: str, *, skip_last: bool = False) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        slides = list(deck.slides)
+        for slide in slides[:-1] if skip_last else slides:
+            for shape in slide.shapes:
+                if shape.has_text_frame:
+                    for paragraph in shape.text_frame.paragraphs:
+                        for run in paragraph.runs:
+                            run.text = run.text.replace(old, new)
+    return change
+
+
+EVERY = {"old": "e", "new": "E", "whole_word": False, "match_case": True}
+
+
 # --- documents ---------------------------------------------------------------------------------
 
 REPORT = write_docx(make_document(*_seeded(5), kind="report"))
@@ -400,5 +415,10 @@ CASES: dict[str, list[Case]] = {
                  {"old": "in", "new": "IN", "whole_word": True, "match_case": False}, False),
         doc_case("inside words too when whole words were asked", edit_doc(replaced("in", "IN", flags=2)),
                  {"old": "in", "new": "IN", "whole_word": True, "match_case": False}, False),
+    ],
+    "slides.replaced_by_rule": [
+        deck_case("every 'e' on every slide", edit_deck(deck_replaced("e", "E")), EVERY, True),
+        deck_case("the last slide missed", edit_deck(deck_replaced("e", "E", skip_last=True)), EVERY, False,
+                  f"slide {len(TITLES)}"),
     ],
 }
