@@ -278,17 +278,27 @@ PATTERNS = {
 class MatchesListed(TextReport):
     kind: Literal["email", "ipv4", "url", "order_id"]
     unique: bool = Field(default=True, description="Each distinct value once, sorted; else every occurrence in order.")
+    counted: bool = Field(default=False, description="`value: N` lines, most frequent first (ties by value).")
+
+
+def _counted_line(line: str) -> str:
+    value, _, number = line.rpartition(":")
+    return f"{value.strip()}: {number.strip()}" if value else line
 
 
 @register_check("text.matches_listed", MatchesListed, view="text")
 def matches_listed(state: FinalState, opts: MatchesListed) -> Verdict:
     """The output lists, one per line, the values of that kind found in the input: each distinct one
-    once, sorted (emails case-folded), or with `unique` off every occurrence in order; nothing else."""
+    once, sorted (emails case-folded), or with `unique` off every occurrence in order, or with
+    `counted` one `value: N` line per distinct value, most frequent first (ties by value); nothing else."""
     found = re.findall(PATTERNS[opts.kind], input_view(state, opts.input_file, TextView).text)
     if opts.kind == "email":
         found = [f.lower() for f in found]
     expected = sorted(set(found)) if opts.unique else found
     got = [line.strip() for line in output_view(state, opts.file, TextView).lines if line.strip()]
+    if opts.counted:
+        expected = [f"{v}: {n}" for v, n in sorted(Counter(found).items(), key=lambda item: (-item[1], item[0]))]
+        got = [_counted_line(line) for line in got]
     if opts.kind == "email":
         got = [g.lower() for g in got]
     if got != expected:

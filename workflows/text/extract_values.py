@@ -23,9 +23,12 @@ WORDS = {"email": "email addresses", "ipv4": "IP addresses", "url": "links (http
          "order_id": "order numbers (ORD-...)"}
 
 
+Listing = Literal["distinct", "occurrences", "counted"]
+
+
 class Options(SkillParams):
     kind: Kind | None = None
-    unique: bool | None = None
+    listing: Listing | None = None
 
 
 class Params(Prepared):
@@ -34,6 +37,7 @@ class Params(Prepared):
     kind: Kind
     what: str
     unique: bool
+    counted: bool = False
 
 
 @register_workflow
@@ -42,28 +46,34 @@ class ExtractValues(PreparedWorkflow[Params]):
         name="text.extract_values", apps=["text"], params=Params, skill_params=Options,
         phrasings=[
             "I need all the {{ what }} that appear in {{ input }}. Write them to {{ output }}, one per line"
-            "{% if unique %}, each distinct one only once, sorted{% if kind == 'email' %} (lower-case them){% endif %}"
+            "{% if counted %}, each as `value: count` with how often it occurs, most frequent first (ties in "
+            "alphabetical order){% if kind == 'email' %}, emails lower-cased{% endif %}"
+            "{% elif unique %}, each distinct one only once, sorted{% if kind == 'email' %} (lower-case them){% endif %}"
             "{% else %}, every occurrence in the order they appear (repeats included){% endif %}.",
             "Could you grep the {{ what }} out of {{ input }} into {{ output }}? "
-            "{% if unique %}Deduplicated and sorted, please{% if kind == 'email' %}, all lower case{% endif %}."
-            "{% else %}Keep every hit in file order, duplicates too.{% endif %}",
+            "{% if counted %}I'd like a tally: `value: N` per line, biggest count first, ties alphabetical"
+            "{% if kind == 'email' %}, lower case{% endif %}.{% elif unique %}Deduplicated and sorted, please"
+            "{% if kind == 'email' %}, all lower case{% endif %}.{% else %}Keep every hit in file order, duplicates "
+            "too.{% endif %}",
             "{{ input }}: extract {{ what }} -> {{ output }}, one per line, "
-            "{% if unique %}unique + sorted{% if kind == 'email' %}, lower-cased{% endif %}{% else %}all occurrences, "
-            "in order{% endif %}.",
+            "{% if counted %}`value: N` counts, by count desc then value{% elif unique %}unique + sorted{% endif %}"
+            "{% if kind == 'email' %}, lower-cased{% endif %}{% if not unique and not counted %}all occurrences, in "
+            "order{% endif %}.",
         ],
         criteria=["Exactly the values of that kind, as asked (distinct and sorted, or every occurrence)."],
         files=[FileSlot(param="input", type="txt", role="input", description="A support inbox export"),
                FileSlot(param="output", type="txt", description="The extracted values")],
-        checks=[CheckTemplate(func="text.matches_listed", bind={"kind": "kind", "unique": "unique"})],
+        checks=[CheckTemplate(func="text.matches_listed", bind={"kind": "kind", "unique": "unique",
+                                                                "counted": "counted"})],
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         inbox = make_support_log(ctx.rng, ctx.faker)
         kind: Kind = opts.kind or ctx.rng.choice(list(WORDS))  # type: ignore[assignment]
-        unique = opts.unique if opts.unique is not None else ctx.rng.random() < 0.7
-        params = Params(input=f"support/{inbox.file_name}", output=f"support/{kind}s{'_unique' if unique else ''}.txt",
-                        kind=kind, what=WORDS[kind], unique=unique)
+        listing = opts.listing or ctx.rng.choice(["distinct", "distinct", "occurrences", "counted"])
+        params = Params(input=f"support/{inbox.file_name}", output=f"support/{kind}s_{listing}.txt", kind=kind,
+                        what=WORDS[kind], unique=listing != "occurrences", counted=listing == "counted")
         return params.with_files(input=inbox.data)
 
     def reference(self, params: Params) -> ReferenceSolution:
@@ -73,6 +83,9 @@ class ExtractValues(PreparedWorkflow[Params]):
             if {lit(params.kind)} == "email":
                 found = [f.lower() for f in found]
             values = sorted(set(found)) if {params.unique!r} else found
+            if {params.counted!r}:
+                counts = {{v: found.count(v) for v in set(found)}}
+                values = [f"{{v}}: {{n}}" for v, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
             open({lit(params.output)}, "w").write("".join(v + "\\n" for v in values))
             print(len(found), "found,", len(values), "written")
         """

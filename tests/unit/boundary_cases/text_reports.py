@@ -92,6 +92,12 @@ CASES: dict[str, list[Case]] = {
         listed("order ids", "ORD-202405-1111\nORD-202405-2222\n", {"kind": "order_id"}, True, source=INBOX),
         listed("a link cut short", "https://x.org/a\n", {"kind": "url"}, False, "line 1", source=INBOX),
         listed("the whole link", "https://x.org/a?id=1\n", {"kind": "url"}, True, source=INBOX),
+        listed("IP counts, most frequent first", "10.0.0.1: 2\n10.0.0.22: 1\n", {"kind": "ipv4", "counted": True}, True,
+               source=INBOX),
+        listed("the LAST count off by one", "10.0.0.1: 2\n10.0.0.22: 2\n", {"kind": "ipv4", "counted": True}, False,
+               "line 2", source=INBOX),
+        listed("email counts case-folded", "ann@example.org: 2\nbob@example.org : 1\n",
+               {"kind": "email", "counted": True}, True, source=INBOX),
     ],
     "text.markdown_table": [
         md("every row, numbers however printed", md_table(*GOOD_ROWS), {}, True),
