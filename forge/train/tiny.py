@@ -17,6 +17,7 @@ SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|vision_start|>", "<
            "</tool_response>"]
 
 # Qwen/Hermes-style: tools in the system turn, tool calls as <tool_call> JSON, tool results as a user turn.
+# Arguments as JSON text (the export's OpenAI form, what TRL passes on) render as-is, as Qwen's template does.
 CHAT_TEMPLATE = (
     "{%- macro render(content) -%}{%- if content is string -%}{{ content }}{%- else -%}"
     "{%- for part in content -%}{%- if part.type == 'image' -%}<|vision_start|><|image_pad|><|vision_end|>"
@@ -27,7 +28,8 @@ CHAT_TEMPLATE = (
     "<|im_end|>{{ '\\n' }}"
     "{%- elif message.role == 'assistant' -%}<|im_start|>assistant\n{{ render(message.content) }}"
     "{%- for call in message.tool_calls or [] -%}{% if loop.first and message.content %}\n{% endif %}"
-    "<tool_call>\n{\"name\": \"{{ call.function.name }}\", \"arguments\": {{ call.function.arguments | tojson }}}"
+    "<tool_call>\n{\"name\": \"{{ call.function.name }}\", \"arguments\": "
+    "{% if call.function.arguments is string %}{{ call.function.arguments }}{% else %}{{ call.function.arguments | tojson }}{% endif %}}"
     "\n</tool_call>{%- endfor -%}<|im_end|>{{ '\\n' }}"
     "{%- elif message.role == 'tool' -%}<|im_start|>user\n<tool_response>\n{{ render(message.content) }}"
     "\n</tool_response><|im_end|>{{ '\\n' }}"
