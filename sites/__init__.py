@@ -54,3 +54,4 @@ def program_of(module_file: str, name: str) -> str:
 
 
 from sites import team_directory as _team_directory  # noqa: F401  (registers on import)
+from sites import shop as _shop  # noqa: F401  (registers on import)

@@ -1,0 +1,339 @@
+"""The shop web app: `python3 server.py STATE.json PORT` (standard library only).
+
+Runs inside the episode's sandbox on 127.0.0.1 over one JSON state file (products, cart,
+wishlist, coupons, orders). Pages: the catalogue (search, categories), a product page, the
+wishlist, the cart (quantities, delivery, coupon, totals), checkout and the orders list. Every
+form POST validates, rewrites the state file atomically (temporary file, then rename) and
+redirects; a refused form (an expired coupon, too many items) shows the reason and saves nothing.
+
+The money rules (`totals`, `coupon_problem`) are importable, so a workflow computes what the
+site shows from the same code; nothing runs at import.
+"""
+
+import html
+import json
+import os
+import re
+import sys
+import tempfile
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>{title}</title><style>
+body {{ font-family: sans-serif; margin: 20px 40px; font-size: 16px; }} nav a {{ margin-right: 18px; }}
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding: 6px 12px; text-align: left; }}
+input[type=text], input[type=number], select {{ font-size: 16px; padding: 3px; }} input[type=number] {{ width: 5em; }}
+button {{ font-size: 16px; padding: 4px 14px; margin: 4px; }} .note {{ color: #060; }} .problem {{ color: #a00; }}
+</style></head><body><nav><a id="nav-home" href="/">Catalogue</a><a id="nav-wishlist" href="/wishlist">Wishlist</a>
+<a id="nav-cart" href="/cart">Cart ({count})</a><a id="nav-orders" href="/orders">Orders</a></nav>
+<h1>{heading}</h1>{message}{body}</body></html>"""
+
+
+# --- the money rules (shared with the workflows) ---------------------------------------------------
+
+
+def cents(amount):
+    return round(float(amount) * 100)
+
+
+def money(amount_cents):
+    return f"${amount_cents / 100:,.2f}"
+
+
+def product_of(state, product_id):
+    return next((p for p in state["products"] if p["id"] == product_id), None)
+
+
+def subtotal_cents(state):
+    return sum(cents(product_of(state, line["product"])["price"]) * line["qty"] for line in state["cart"])
+
+
+def coupon_problem(state, code):
+    """Why `code` cannot apply to the cart now, or "" when it can."""
+    coupon = next((c for c in state["coupons"] if c["code"].upper() == code.strip().upper()), None)
+    if coupon is None:
+        return f"{code.strip() or 'That'} is not a valid coupon code."
+    if coupon["expires"] < state["today"]:
+        return f"Coupon {coupon['code']} expired on {coupon['expires']}."
+    if subtotal_cents(state) < cents(coupon.get("min_spend", 0)):
+        return f"Coupon {coupon['code']} needs a minimum spend of {money(cents(coupon['min_spend']))}."
+    if coupon["kind"] == "free_shipping" and state["shipping"] != "standard":
+        return f"Coupon {coupon['code']} is valid for standard delivery only."
+    return ""
+
+
+def totals(state, code=None):
+    """The cart's subtotal, discount, delivery and total in cents, with coupon `code` (default: the applied one)."""
+    code = state.get("coupon") if code is None else code
+    sub = subtotal_cents(state)
+    delivery = cents(state["delivery_rates"][state["shipping"]]) if state["cart"] else 0
+    discount = 0
+    if code and not coupon_problem(state, code):
+        coupon = next(c for c in state["coupons"] if c["code"].upper() == code.upper())
+        if coupon["kind"] == "percent":
+            discount = sub * coupon["value"] // 100
+        elif coupon["kind"] == "fixed":
+            discount = min(sub, cents(coupon["value"]))
+        else:
+            discount = delivery
+    return {"subtotal": sub, "discount": discount, "delivery": delivery, "total": sub - discount + delivery}
+
+
+# --- the state file --------------------------------------------------------------------------------
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def save(path, state):
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".shop-", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(state, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    os.replace(tmp, path)
+
+
+# --- pages -----------------------------------------------------------------------------------------
+
+E = html.escape
+
+
+def page(state, title, heading, body, message=""):
+    count = sum(line["qty"] for line in state["cart"])
+    shown = f'<p class="note" id="message">{E(message)}</p>' if message else ""
+    if message.startswith("!"):
+        shown = f'<p class="problem" id="problem">{E(message[1:])}</p>'
+    if message:  # the outcome of the last form leads the title, so a waiting user (or plan) sees it arrive
+        title = f"{message.lstrip('!')} | {title}"
+    return PAGE.format(title=E(title), heading=E(heading), body=body, message=shown, count=count)
+
+
+def catalogue(state, query):
+    words = query.get("q", [""])[0].strip()
+    category = query.get("category", [""])[0]
+    found = [p for p in state["products"] if (not category or p["category"] == category)
+             and all(w in (p["name"] + " " + p["description"]).lower() for w in words.lower().split())]
+    options = "".join(f'<option value="{E(c)}"{" selected" if c == category else ""}>{E(c)}</option>'
+                      for c in sorted({p["category"] for p in state["products"]}))
+    rows = "".join(
+        f'<tr><td><a id="product-{p["id"]}" href="/product/{p["id"]}">{E(p["name"])}</a></td><td>{E(p["category"])}'
+        f'</td><td>{money(cents(p["price"]))}</td><td>{p["rating"]:.1f} ({p["reviews"]} reviews)</td>'
+        f'<td>{"in stock" if p["stock"] else "out of stock"}</td></tr>' for p in found)
+    body = (f'<form method="get" action="/"><input type="text" id="search" name="q" value="{E(words, quote=True)}">'
+            f'<select id="category" name="category"><option value="">All categories</option>{options}</select>'
+            f'<button id="go" type="submit">Search</button></form><p>{len(found)} products</p>'
+            f'<table><tr><th>Product</th><th>Category</th><th>Price</th><th>Rating</th><th>Stock</th></tr>{rows}</table>')
+    return page(state, f'Catalogue - {state["shop"]}', state["shop"], body, query.get("m", [""])[0])
+
+
+def product(state, p, message):
+    stock = f'{p["stock"]} in stock' if p["stock"] else "Out of stock"
+    body = (f'<p>{E(p["description"])}</p><p>Category: {E(p["category"])}</p><p id="price">{money(cents(p["price"]))}</p>'
+            f'<p>{p["rating"]:.1f} stars from {p["reviews"]} reviews</p><p id="stock">{stock}</p>'
+            f'<form method="post" action="/cart/add"><input type="hidden" name="product" value="{p["id"]}">'
+            f'<input type="number" id="qty" name="qty" value="1" min="1"><button id="add" type="submit">Add to cart'
+            f'</button></form><form method="post" action="/wishlist/add"><input type="hidden" name="product" '
+            f'value="{p["id"]}"><button id="wish" type="submit">Add to wishlist</button></form>')
+    return page(state, f'{p["name"]} - {state["shop"]}', p["name"], body, message)
+
+
+def wishlist(state, message):
+    rows = "".join(
+        f'<tr><td>{E(p["name"])}</td><td>{money(cents(p["price"]))}</td><td><form method="post" action="/wishlist/move">'
+        f'<input type="hidden" name="product" value="{p["id"]}"><button id="move-{p["id"]}" type="submit">Move to cart'
+        f'</button></form></td></tr>' for p in (product_of(state, i) for i in state["wishlist"]))
+    body = f'<table><tr><th>Product</th><th>Price</th><th></th></tr>{rows}</table>' if rows else "<p>Empty.</p>"
+    return page(state, f'Wishlist - {state["shop"]}', "Wishlist", body, message)
+
+
+def cart(state, message):
+    rows = ""
+    for line in state["cart"]:
+        p = product_of(state, line["product"])
+        stock = "" if p["stock"] else ' <strong class="problem">out of stock</strong>'
+        rows += (f'<tr><td>{E(p["name"])}{stock}</td><td>{money(cents(p["price"]))}</td><td><input type="number" '
+                 f'id="qty-{p["id"]}" name="qty-{p["id"]}" value="{line["qty"]}" min="0"></td><td>'
+                 f'<button id="remove-{p["id"]}" type="submit" name="remove" value="{p["id"]}">Remove</button></td></tr>')
+    t = totals(state)
+    ship = "".join(f'<label><input type="radio" id="ship-{k}" name="shipping" value="{k}"'
+                   f'{" checked" if k == state["shipping"] else ""}> {k} ({money(cents(v))})</label> '
+                   for k, v in state["delivery_rates"].items())
+    applied = state.get("coupon") or "none"
+    body = (f'<form method="post" action="/cart/update"><table><tr><th>Product</th><th>Price</th><th>Quantity</th>'
+            f'<th></th></tr>{rows}</table><p>Delivery: {ship}</p><button id="update" type="submit">Update cart'
+            f'</button></form><form method="post" action="/cart/coupon"><label for="coupon">Coupon code</label> '
+            f'<input type="text" id="coupon" name="code"><button id="apply" type="submit">Apply</button></form>'
+            f'<p>Coupon applied: <span id="applied">{E(applied)}</span></p><table id="totals">'
+            f'<tr><td>Subtotal</td><td id="subtotal">{money(t["subtotal"])}</td></tr>'
+            f'<tr><td>Discount</td><td id="discount">-{money(t["discount"])}</td></tr>'
+            f'<tr><td>Delivery</td><td id="delivery">{money(t["delivery"])}</td></tr>'
+            f'<tr><th>Total</th><th id="total">{money(t["total"])}</th></tr></table>'
+            f'<p><a id="checkout" href="/checkout">Go to checkout</a></p>')
+    return page(state, f'Cart - {state["shop"]}', "Your cart", body, message)
+
+
+def checkout(state, message):
+    body = (f'<form method="post" action="/checkout"><p><label>Name <input type="text" id="name" name="name" '
+            f'value="{E(state["account"]["name"], quote=True)}"></label></p><p><label>Address <input type="text" '
+            f'id="address" name="address" value="{E(state["account"]["address"], quote=True)}"></label></p>'
+            f'<p><label><input type="radio" id="pay-card" name="payment" value="card" checked> Saved card</label>'
+            f'<label><input type="radio" id="pay-invoice" name="payment" value="invoice"> Invoice</label></p>'
+            f'<p>Total: {money(totals(state)["total"])}</p><button id="place" type="submit">Place order</button></form>')
+    return page(state, f'Checkout - {state["shop"]}', "Checkout", body, message)
+
+
+def _items(order):
+    return ", ".join(f"{line['qty']} x {line['name']}" for line in order["lines"])
+
+
+def orders(state, message):
+    rows = "".join(
+        f'<tr><td>{E(o["id"])}</td><td>{E(o["date"])}</td><td>{E(_items(o))}'
+        f'</td><td>{money(cents(o["total"]))}</td><td>{E(o["status"])}</td></tr>' for o in reversed(state["orders"]))
+    body = f'<table><tr><th>Order</th><th>Date</th><th>Items</th><th>Total</th><th>Status</th></tr>{rows}</table>'
+    return page(state, f'Orders - {state["shop"]}', "Your orders", body, message)
+
+
+# --- form handling: each returns (message, next page); a message starting with "!" is a refusal ---
+
+
+def _qty(text):
+    return int(text) if re.fullmatch(r"\d{1,4}", text.strip()) else None
+
+
+def add_to_cart(state, form):
+    p = product_of(state, form.get("product", ""))
+    qty = _qty(form.get("qty", "1"))
+    if p is None or not qty:
+        return "!Choose a product and a quantity of at least 1.", "/"
+    line = next((x for x in state["cart"] if x["product"] == p["id"]), None)
+    have = (line["qty"] if line else 0) + qty
+    if have > p["stock"]:
+        return f'!Only {p["stock"]} of {p["name"]} in stock.', f'/product/{p["id"]}'
+    if line:
+        line["qty"] = have
+    else:
+        state["cart"].append({"product": p["id"], "qty": qty})
+        state["cart"].sort(key=lambda x: x["product"])
+    return f'Added {p["name"]} to the cart.', "/cart"
+
+
+def update_cart(state, form):
+    if form.get("remove"):
+        gone = product_of(state, form["remove"])
+        state["cart"] = [x for x in state["cart"] if x["product"] != form["remove"]]
+        return f'Removed {gone["name"] if gone else "the item"} from the cart.', "/cart"
+    for line in state["cart"]:
+        qty = _qty(form.get(f'qty-{line["product"]}', str(line["qty"])))
+        p = product_of(state, line["product"])
+        if qty is None:
+            return f'!The quantity of {p["name"]} must be a whole number.', "/cart"
+        if qty > line["qty"] and qty > p["stock"]:
+            return f'!Only {p["stock"]} of {p["name"]} in stock.', "/cart"
+        line["qty"] = qty
+    state["cart"] = [x for x in state["cart"] if x["qty"] > 0]
+    if form.get("shipping") in state["delivery_rates"]:
+        state["shipping"] = form["shipping"]
+    return "Cart updated.", "/cart"
+
+
+def apply_coupon(state, form):
+    code = form.get("code", "")
+    problem = coupon_problem(state, code)
+    if problem:
+        return "!" + problem, "/cart"
+    state["coupon"] = next(c["code"] for c in state["coupons"] if c["code"].upper() == code.strip().upper())
+    return f'Coupon {state["coupon"]} applied.', "/cart"
+
+
+def add_to_wishlist(state, form):
+    p = product_of(state, form.get("product", ""))
+    if p is None:
+        return "!No such product.", "/"
+    if p["id"] not in state["wishlist"]:
+        state["wishlist"].append(p["id"])
+    return f'Saved {p["name"]} to the wishlist.', "/wishlist"
+
+
+def move_to_cart(state, form):
+    if form.get("product") not in state["wishlist"]:
+        return "!That item is not on the wishlist.", "/wishlist"
+    message, _ = add_to_cart(state, {"product": form["product"], "qty": "1"})
+    if not message.startswith("!"):
+        state["wishlist"].remove(form["product"])
+    return message, "/wishlist"
+
+
+def place_order(state, form):
+    if not state["cart"]:
+        return "!The cart is empty.", "/cart"
+    name, address = form.get("name", "").strip(), form.get("address", "").strip()
+    if not name or not address:
+        return "!Name and address must not be empty.", "/checkout"
+    t = totals(state)
+    lines = [{"product": x["product"], "name": product_of(state, x["product"])["name"], "qty": x["qty"]}
+             for x in state["cart"]]
+    for x in state["cart"]:
+        product_of(state, x["product"])["stock"] -= x["qty"]
+    state["orders"].append({"id": f'{1001 + len(state["orders"])}', "date": state["today"], "lines": lines,
+                            "total": t["total"] / 100, "name": name, "address": address,
+                            "payment": form.get("payment", "card"), "shipping": state["shipping"], "status": "placed"})
+    state["cart"], state["coupon"] = [], None
+    return f'Order {state["orders"][-1]["id"]} placed.', "/orders"
+
+
+POSTS = {"/cart/add": add_to_cart, "/cart/update": update_cart, "/cart/coupon": apply_coupon,
+         "/wishlist/add": add_to_wishlist, "/wishlist/move": move_to_cart, "/checkout": place_order}
+PAGES = {"/wishlist": wishlist, "/cart": cart, "/checkout": checkout, "/orders": orders}
+
+
+def make_handler(path):
+    class Handler(BaseHTTPRequestHandler):
+        def _send(self, status, text, location=None):
+            data = text.encode("utf-8")
+            self.send_response(status)
+            if location:
+                self.send_header("Location", location)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self):
+            state = load(path)
+            where, _, raw = self.path.partition("?")
+            query = parse_qs(raw)
+            message = query.get("m", [""])[0]
+            if where == "/":
+                return self._send(200, catalogue(state, query))
+            if where in PAGES:
+                return self._send(200, PAGES[where](state, message))
+            match = re.fullmatch(r"/product/([\w-]+)", where)
+            if match and product_of(state, match.group(1)):
+                return self._send(200, product(state, product_of(state, match.group(1)), message))
+            return self._send(404, page(state, "Not found", "Not found", ""))
+
+        def do_POST(self):
+            state = load(path)
+            act = POSTS.get(self.path.split("?")[0])
+            if act is None:
+                return self._send(404, page(state, "Not found", "Not found", ""))
+            length = min(int(self.headers.get("Content-Length") or 0), 65536)
+            form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode("utf-8"), keep_blank_values=True).items()}
+            message, where = act(state, form)
+            if not message.startswith("!"):
+                save(path, state)
+            return self._send(303, "", location=f"{where}?{urlencode({'m': message})}")
+
+        def log_message(self, format, *args):
+            sys.stderr.write("%s\n" % (format % args))
+
+    return Handler
+
+
+if __name__ == "__main__":
+    ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2]) if len(sys.argv) > 2 else 8000),
+                        make_handler(sys.argv[1] if len(sys.argv) > 1 else "shop.json")).serve_forever()

@@ -1,0 +1,82 @@
+"""Boundary cases of the shop check (workflows/web/checks.py): the last cart line is where a loop
+that stops one short lets a wrong cart through; a budget met to the cent and missed by one; a
+wishlist item priced exactly at the limit (not "less than"); a quantity one over the minimum spend;
+and any change outside the cart."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from tests.unit.boundary_cases import Case
+
+SHOP: dict[str, Any] = {
+    "shop": "Test shop", "today": "2026-05-01",
+    "products": [
+        {"id": "p01", "name": "Ash Kettle", "category": "Kitchen", "price": 10.0, "stock": 5},
+        {"id": "p02", "name": "Birch Pan", "category": "Kitchen", "price": 25.5, "stock": 2},
+        {"id": "p03", "name": "Cedar Lamp", "category": "Office", "price": 40.0, "stock": 0},
+        {"id": "p04", "name": "Dune Kite", "category": "Toys", "price": 5.0, "stock": 9},
+        {"id": "p05", "name": "Elm Stove", "category": "Outdoor", "price": 60.0, "stock": 4},
+    ],
+    "cart": [{"product": "p01", "qty": 2}, {"product": "p02", "qty": 1}, {"product": "p03", "qty": 1}],
+    "wishlist": ["p04", "p05"],
+    "coupons": [{"code": "BIG5", "kind": "fixed", "value": 5, "min_spend": 100, "expires": "2099-01-01"}],
+    "coupon": None, "shipping": "express", "delivery_rates": {"standard": 4.95, "express": 12.95},
+}
+
+
+def lines(*pairs: tuple[str, int]) -> list[dict[str, Any]]:
+    return [{"product": p, "qty": q} for p, q in pairs]
+
+
+def shop(**changes: Any) -> dict[str, Any]:
+    state = copy.deepcopy(SHOP)
+    state.update(changes)
+    return state
+
+
+def case(label: str, output: dict[str, Any], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, None, {"file": "site/shop.json", "input_file": "site/shop.json", **options}, passes, says,
+                files={"site/shop.json": json.dumps(output).encode()},
+                originals={"site/shop.json": json.dumps(SHOP).encode()})
+
+
+REMOVE = {"rule": "remove_unavailable"}
+BUDGET = {"rule": "fit_budget", "budget": 45.5}
+LIST = {"rule": "quantity", "shopping_list": ["3 x Ash Kettle", "1 x Birch Pan"]}
+WISH = {"rule": "from_wishlist", "limit": 60}
+COUPON = {"rule": "coupon", "coupon": "BIG5", "raise_item": "Ash Kettle", "shipping": "standard"}
+RESTOCKED = copy.deepcopy(SHOP["products"])
+RESTOCKED[2]["stock"] = 3
+
+CASES = {"shop.cart": [
+    case("the sold-out last line removed", shop(cart=lines(("p01", 2), ("p02", 1))), REMOVE, True),
+    case("the same lines in another order", shop(cart=lines(("p02", 1), ("p01", 2))), REMOVE, True),
+    case("the sold-out last line kept", SHOP, REMOVE, False, "cart"),
+    case("an in-stock line removed too", shop(cart=lines(("p01", 2))), REMOVE, False, "cart"),
+    case("the cart right but a stock figure edited", shop(cart=lines(("p01", 2), ("p02", 1)), products=RESTOCKED),
+         REMOVE, False, "products"),
+    case("a subtotal of exactly the budget", shop(cart=lines(("p01", 2), ("p02", 1))), BUDGET, True),
+    case("a cent under what the cart costs", shop(cart=lines(("p01", 2), ("p02", 1))), {**BUDGET, "budget": 45.49},
+         False, "cart"),
+    case("a cheaper line dropped instead of the dearest", shop(cart=lines(("p01", 2), ("p03", 1))), BUDGET, False),
+    case("the cart matches the list", shop(cart=lines(("p01", 3), ("p02", 1))), LIST, True),
+    case("a line not on the list left in", shop(cart=lines(("p01", 3), ("p02", 1), ("p03", 1))), LIST, False, "cart"),
+    case("the last listed quantity one short", shop(cart=lines(("p01", 3))), LIST, False, "cart"),
+    case("the item under the limit moved, the one at it kept",
+         shop(cart=lines(("p01", 2), ("p02", 1), ("p03", 1), ("p04", 1)), wishlist=["p05"]), WISH, True),
+    case("the item priced at the limit moved too",
+         shop(cart=lines(("p01", 2), ("p02", 1), ("p03", 1), ("p04", 1), ("p05", 1)), wishlist=[]), WISH, False),
+    case("moved to the cart but left on the wishlist",
+         shop(cart=lines(("p01", 2), ("p02", 1), ("p03", 1), ("p04", 1))), WISH, False, "wishlist"),
+    case("just enough raised for the minimum spend",
+         shop(cart=lines(("p01", 4), ("p02", 1), ("p03", 1)), coupon="BIG5", shipping="standard"), COUPON, True),
+    case("one more than the minimum needs",
+         shop(cart=lines(("p01", 5), ("p02", 1), ("p03", 1)), coupon="BIG5", shipping="standard"), COUPON, False),
+    case("the coupon never applied",
+         shop(cart=lines(("p01", 4), ("p02", 1), ("p03", 1)), shipping="standard"), COUPON, False, "coupon"),
+    case("the delivery left on express",
+         shop(cart=lines(("p01", 4), ("p02", 1), ("p03", 1)), coupon="BIG5"), COUPON, False, "shipping"),
+]}

@@ -1,0 +1,12 @@
+"""The web app (plugin `web`): tasks on the local web sites of `sites/`, done in Chromium or on the
+site's JSON database from a terminal.
+
+A site's state is a JSON file of the task, so the json check library reads what the site saved;
+the skills are the ready blocks of `data/skills/spec/web.toml`.
+"""
+
+from forge.checks import json as _checks  # noqa: F401
+from preparers.filetypes import json as _json  # noqa: F401
+from workflows.web import cart, checks
+
+__all__ = ["cart", "checks"]
