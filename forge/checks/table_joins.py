@@ -13,30 +13,13 @@ from forge.checks._compare import header_diff, rows_diff, same_value, show, show
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.checks.table_ops import key
+from forge.checks.table_ops import key, new_columns
 from forge.errors import CheckError
 from forge.views import Table, TableView
 
 
 def _fail(message: str) -> Verdict:
     return Verdict.of(False, message)
-
-
-def _with_new_columns(original: Table, output: Table, new: list[str], source: str) -> list[int] | str:
-    """Output indexes of the `new` columns, once the original columns are checked unchanged."""
-    found = []
-    for name in new:
-        j = output.col(name)
-        if j is None or original.col(name) is not None:
-            return f"{source} has no new column {name!r}; its header row is {[h for h in output.header if h is not None]}"
-        found.append(j)
-    pairs = []
-    for i, name in enumerate(original.header):
-        j = output.col(text(name))
-        if j is None:
-            return f"{source} lost the column {text(name)!r}; the other columns must stay"
-        pairs.append((i, j))
-    return rows_diff(original.body, output.body, output, original.header, source, columns=pairs) or found
 
 
 # --- table.lookup_filled -------------------------------------------------------------------------
@@ -67,7 +50,7 @@ def lookup_filled(state: FinalState, opts: LookupFilled) -> Verdict:
                  lookup.need_col(opts.lookup_value, opts.input_file))
     table = {key(row[lk]): row[lv] for row in reversed(lookup.body) if row[lk] is not None}
     output = output_view(state, opts.file, TableView).get(opts.table)
-    found = _with_new_columns(original, output, [opts.new_header], opts.file)
+    found = new_columns(original, output, [opts.new_header], opts.file)
     if isinstance(found, str):
         return _fail(found)
     (new,) = found
@@ -163,7 +146,7 @@ def column_split(state: FinalState, opts: ColumnSplit) -> Verdict:
     kept = original if opts.keep_original else Table.of(original.name, [r[:c] + r[c + 1:] for r in original.rows])
     if not opts.keep_original and output.col(opts.column) is not None:
         return _fail(f"{opts.file} still has the column {opts.column!r}; the split columns replace it")
-    found = _with_new_columns(kept, output, opts.new_headers, opts.file)
+    found = new_columns(kept, output, opts.new_headers, opts.file)
     if isinstance(found, str):
         return _fail(found)
     for r, row in enumerate(original.body):

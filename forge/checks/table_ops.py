@@ -14,11 +14,20 @@ import datetime as dt
 import math
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any, Literal
 
 from pydantic import Field
 
-from forge.checks._compare import header_diff, is_number, rounded_to, rows_diff, same_value, show, show_row, text
+from forge.checks._compare import (
+    header_diff,
+    is_number,
+    rounded_to,
+    rows_diff,
+    same_value,
+    show,
+    text,
+)
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -64,15 +73,22 @@ def _kept_sheet(original: Table, view: TableView, source: str) -> str | None:
     return None
 
 
-def _pairs(original: Table, output: Table, source: str) -> list[tuple[int, int]] | str:
-    """(input index, output index) of every original column, or why one is missing."""
+def new_columns(original: Table, output: Table, new: list[str], source: str) -> list[int] | str:
+    """Output indexes of the `new` columns once every original column is checked unchanged (by
+    name, wherever it now stands), or why not."""
+    found = []
+    for name in new:
+        j = output.col(name)
+        if j is None or original.col(name) is not None:
+            return f"{source} has no new column {name!r}; its header row is {[h for h in output.header if h is not None]}"
+        found.append(j)
     pairs = []
     for i, name in enumerate(original.header):
         j = output.col(text(name))
         if j is None:
-            return f"{source} lost the column {text(name)!r}; the original columns must stay"
+            return f"{source} lost the column {text(name)!r}; the other columns must stay"
         pairs.append((i, j))
-    return pairs
+    return rows_diff(original.body, output.body, output, original.header, source, columns=pairs) or found
 
 
 # --- table.group_summary -----------------------------------------------------------------------
@@ -141,7 +157,7 @@ def group_summary(state: FinalState, opts: GroupSummary) -> Verdict:
         return _fail(f"{opts.file} ({summary.name!r}) has no row for the group {missing[0]!r}")
     if opts.order == "group" and seen != sorted(seen, key=str):
         return _fail(f"the groups are not in alphabetical order: {seen}")
-    if opts.order == "value_desc" and any(expected[a] < expected[b] - 1e-9 for a, b in zip(seen, seen[1:])):
+    if opts.order == "value_desc" and any(expected[a] < expected[b] - 1e-9 for a, b in pairwise(seen)):
         return _fail(f"the groups are not ordered by their {opts.aggregate}, largest first: {seen}")
     return Verdict.of(True, f"{len(seen)} groups of {opts.group_column!r} with their {opts.aggregate}")
 
@@ -247,20 +263,15 @@ def _column_values(values: list[float], op: str) -> list[float]:
 @register_check("table.column_from_column", ColumnFromColumn, view="table")
 def column_from_column(state: FinalState, opts: ColumnFromColumn) -> Verdict:
     """A new column holds, per row, the value's share of the column total (in percent; a fraction
-    formatted as percent also passes; amounts typed as text count as their numbers), its rank (ties share the best rank) or the running total,
-    over the whole table or within the row's group; the original columns are unchanged."""
+    formatted as percent also passes; amounts typed as text count as their numbers), its rank
+    (ties share the best rank) or the running total, over the whole table or within the row's
+    group; the original columns are unchanged."""
     original = _input(state, opts)
-    view = output_view(state, opts.file, TableView)
-    output = view.get(opts.table)
-    new = output.col(opts.new_header)
-    if new is None or original.col(opts.new_header) is not None:
-        return _fail(f"{opts.file} has no new column {opts.new_header!r}; its header row is "
-                     f"{[h for h in output.header if h is not None]}")
-    pairs = _pairs(original, output, opts.file)
-    if isinstance(pairs, str):
-        return _fail(pairs)
-    if msg := rows_diff(original.body, output.body, output, original.header, opts.file, columns=pairs):
-        return _fail(msg)
+    output = output_view(state, opts.file, TableView).get(opts.table)
+    found = new_columns(original, output, [opts.new_header], opts.file)
+    if isinstance(found, str):
+        return _fail(found)
+    (new,) = found
     c = original.need_col(opts.column, opts.input_file)
     g = original.need_col(opts.group_column, opts.input_file) if opts.group_column else None
     members: dict[Any, list[int]] = {}
@@ -321,15 +332,10 @@ def date_part_column(state: FinalState, opts: DatePartColumn) -> Verdict:
     columns are unchanged."""
     original = _input(state, opts)
     output = output_view(state, opts.file, TableView).get(opts.table)
-    new = output.col(opts.new_header)
-    if new is None or original.col(opts.new_header) is not None:
-        return _fail(f"{opts.file} has no new column {opts.new_header!r}; its header row is "
-                     f"{[h for h in output.header if h is not None]}")
-    pairs = _pairs(original, output, opts.file)
-    if isinstance(pairs, str):
-        return _fail(pairs)
-    if msg := rows_diff(original.body, output.body, output, original.header, opts.file, columns=pairs):
-        return _fail(msg)
+    found = new_columns(original, output, [opts.new_header], opts.file)
+    if isinstance(found, str):
+        return _fail(found)
+    (new,) = found
     c = original.need_col(opts.column, opts.input_file)
     for r, row in enumerate(original.body):
         want, got = date_part(row[c], opts.part, opts.until), output.body[r][new]

@@ -4,7 +4,7 @@ come from the input table and the instruction's options, as in `forge.checks.tab
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
@@ -12,7 +12,7 @@ from forge.checks._compare import header_diff, is_number, multiset_diff, rows_di
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.checks.table_ops import key, parse_number
+from forge.checks.table_ops import key, new_columns, parse_number
 from forge.views import TableView
 
 
@@ -84,14 +84,10 @@ def banded_column(state: FinalState, opts: BandedColumn) -> Verdict:
         return _fail(f"{len(opts.bounds)} bounds need {len(opts.bounds) + 1} labels, got {opts.labels}")
     original = input_view(state, opts.input_file, TableView).get(opts.table)
     out = output_view(state, opts.file, TableView).get(opts.table)
-    new = out.col(opts.new_header)
-    if new is None or original.col(opts.new_header) is not None:
-        return _fail(f"{opts.file} has no new column {opts.new_header!r}")
-    pairs = [(i, out.col(str(h))) for i, h in enumerate(original.header)]
-    if any(j is None for _, j in pairs):
-        return _fail(f"{opts.file} lost an original column; its header row is {out.header}")
-    if msg := rows_diff(original.body, out.body, out, original.header, opts.file, columns=pairs):  # type: ignore[arg-type]
-        return _fail(msg)
+    found = new_columns(original, out, [opts.new_header], opts.file)
+    if isinstance(found, str):
+        return _fail(found)
+    (new,) = found
     c = original.need_col(opts.column, opts.input_file)
     for r, row in enumerate(original.body):
         number = parse_number(row[c])  # amounts typed as text are banded by their number

@@ -8,7 +8,7 @@ from forge.checks import document as _checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import docx as _docx  # noqa: F401
-from workflows.document import (  # noqa: F401  (register on import)
+from workflows.document import (
     add_section,
     emphasize_term,
     header_footer,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.document import make_document, write_docx

@@ -11,7 +11,14 @@ from preparers.document import Paragraph, Run, make_document, write_docx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Kind = Literal["bullet", "number"]
 STYLE = {"bullet": "List Bullet", "number": "List Number"}

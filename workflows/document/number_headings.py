@@ -10,7 +10,14 @@ from preparers.document import make_document, write_docx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Form = Literal["dot", "section"]
 SHAPE = {"dot": '"1. ", "2. ", ... before each heading\'s text', "section": '"Section 1: ", "Section 2: ", ... before each heading\'s text'}

@@ -5,21 +5,25 @@ from __future__ import annotations
 
 import re
 
-from forge.checks.document_edits import replace_rule
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.document import make_document, write_docx
 from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._replace import OPTIONS, option_score
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 SWAPS = [("team", "group"), ("customer", "client"), ("cost", "expense"), ("staff", "personnel"), ("report", "review"),
          ("project", "programme"), ("process", "procedure"), ("supplier", "vendor"), ("target", "goal"),
          ("budget", "allowance"), ("survey", "poll"), ("complaint", "grievance"), ("ticket", "case")]
-OPTIONS = ("{% if whole_word %}whole words only{% else %}also inside longer words{% endif %}, "
-           "{% if match_case %}matching case exactly{% else %}whatever the case{% endif %}")
-
 
 class Params(Prepared):
     input: str
@@ -35,16 +39,6 @@ class Options(SkillParams):
     whole_word: bool | None = None
     match_case: bool | None = None
     in_place: bool | None = None
-
-
-def _matters(texts: list[str], old: str, whole: bool, case: bool) -> int:
-    """How many of the two options change the result here (0 when `old` is not replaced at all)."""
-    joined = "\n".join(texts)
-    got, count = replace_rule(joined, old, "\0", whole, case)
-    if not count:
-        return 0
-    return 1 + (got != replace_rule(joined, old, "\0", not whole, case)[0]) + (
-        got != replace_rule(joined, old, "\0", whole, not case)[0])
 
 
 @register_workflow
@@ -75,9 +69,9 @@ class ReplaceWithOptions(PreparedWorkflow[Params]):
             doc = make_document(ctx.rng, ctx.faker, kind=ctx.rng.choice(["report", "memo"]))
             texts = [doc.title, *(p.text for p in doc.opening)] + [t for s in doc.sections for t in
                                                                   [s.heading, *(p.text for p in s.paragraphs)]]
-            cells = " ".join(c for s in doc.sections if s.table for c in [*s.table.headers, *sum(s.table.rows, [])])
-            scored = {(o, n): _matters(texts, o, whole, case) for o, n in SWAPS
-                      if not re.search(o, f"{cells} {doc.header} {doc.footer}", re.I)}
+            cells = " ".join(c for s in doc.sections if s.table for c in [*s.table.headers, *(c for row in s.table.rows for c in row)])
+            scored = {(o, n): option_score("\n".join(texts), o, whole, case) for o, n in SWAPS
+                      if not re.search(o, f"{cells} {doc.header} {doc.footer}", re.IGNORECASE)}
             top = max(scored.values(), default=0)
             if top > best[0]:
                 best = (top, doc, [pair for pair, score in scored.items() if score == top])

@@ -11,7 +11,14 @@ from preparers.document import write_docx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, report_with_table, save_code, table_script
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 KeyType = Literal["number", "date", "text"]
 ORDER = "{% if descending %}largest{% if key_type == 'date' %} (latest){% endif %} first{% else %}smallest" \

@@ -10,7 +10,14 @@ from preparers.document import write_docx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, report_with_table, save_code, table_script
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Aggregate = Literal["sum", "average", "max", "min"]
 LABEL = {"sum": "Total", "average": "Average", "max": "Maximum", "min": "Minimum"}

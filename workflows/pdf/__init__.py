@@ -9,7 +9,7 @@ from forge.checks import pdf_pages as _page_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
 from preparers.filetypes import pdf as _pdf  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401
-from workflows.pdf import (  # noqa: F401  (register on import)
+from workflows.pdf import (
     collate_scans,
     extract_pages,
     extract_text,

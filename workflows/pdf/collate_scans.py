@@ -11,7 +11,14 @@ from forge.models import ReferenceSolution
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 ORDER = ('{% if reversed %}the back sides were scanned in reverse, so {{ backs }} starts with the last back page'
          "{% else %}both scans are in page order{% endif %}")

@@ -10,7 +10,14 @@ from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf, split_term
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Mode = Literal["keep", "remove", "reverse", "containing"]
 WHAT = {

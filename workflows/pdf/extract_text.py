@@ -9,7 +9,14 @@ from forge.models import ReferenceSolution
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Span = Literal["all", "range", "page"]
 WHICH = ("{% if first is none %}all of {{ input }}{% elif first == last %}page {{ first }} of {{ input }}"

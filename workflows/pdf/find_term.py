@@ -9,7 +9,14 @@ from forge.models import ReferenceSolution
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf, split_term
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Report = Literal["pages", "count", "first"]
 ASK = ('{% if report == "pages" %}the numbers of all the pages that mention "{{ term }}" (one per line)'

@@ -11,7 +11,14 @@ from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.pdf._pages import look_step, report_pdf
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Where = Literal["start", "after", "end"]
 WHERE = ("{% if at_start %}at the very beginning, before the first page{% elif after_page is none %}at the end"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers.pdf import make_pdf, write_pdf
 from workflows._prepared import Prepared, PreparedWorkflow

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-
 from forge.models import ReferenceSolution
 from preparers.pdf import make_pdf, write_pdf
 from workflows._prepared import Prepared, PreparedWorkflow

@@ -8,7 +8,7 @@ from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import pptx as _pptx  # noqa: F401
-from workflows.presentation import (  # noqa: F401  (register on import)
+from workflows.presentation import (
     add_slide,
     agenda_from_titles,
     agenda_order,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+
 
 class Params(Prepared):
     input: str

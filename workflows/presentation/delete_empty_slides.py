@@ -10,7 +10,14 @@ from preparers.presentation import Bullet, SlideContent, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, drop_slide_code, list_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 PLACEHOLDERS = ["Backup", "TBD", "Appendix", "Extra slide", "Notes", "Placeholder"]
 WHICH = ("{% if title_only %}every slide with no content apart from (at most) a title - except the title slide"

@@ -10,7 +10,14 @@ from preparers.presentation import Bullet, SlideContent, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Which = Literal["named", "backup"]
 WHAT = ('{% if after_title %}every slide after "{{ after_title }}" (the backup slides){% else %}the slides '

@@ -3,17 +3,22 @@ All's two options set as asked: whole words only or not, matching case or not.""
 
 from __future__ import annotations
 
-from forge.checks.document_edits import replace_rule
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._replace import OPTIONS, option_score
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
-OPTIONS = ("{% if whole_word %}whole words only{% else %}also inside longer words{% endif %}, "
-           "{% if match_case %}matching case exactly{% else %}whatever the case{% endif %}")
 SWAPS = [("customer", "client"), ("team", "group"), ("cost", "expense"), ("target", "goal"), ("sales", "revenue"),
          ("staff", "people"), ("launch", "release"), ("support", "service"), ("plan", "roadmap"), ("rate", "ratio"),
          ("time", "duration"), ("region", "territory"), ("month", "period"), ("review", "check-in")]
@@ -33,14 +38,6 @@ class Options(SkillParams):
     whole_word: bool | None = None
     match_case: bool | None = None
     in_place: bool | None = None
-
-
-def _score(text: str, old: str, whole: bool, case: bool) -> int:
-    got, count = replace_rule(text, old, "\0", whole, case)
-    if not count:
-        return 0
-    return 1 + (got != replace_rule(text, old, "\0", not whole, case)[0]) + (
-        got != replace_rule(text, old, "\0", whole, not case)[0])
 
 
 @register_workflow
@@ -69,7 +66,7 @@ class ReplaceOnSlides(PreparedWorkflow[Params]):
         for _ in range(12):
             deck = make_deck(ctx.rng, ctx.faker)
             text = "\n".join(t for s in deck.slides for t in [s.title, s.subtitle, *(b.text for b in s.bullets)])
-            scored = {pair: _score(text, pair[0], whole, case) for pair in SWAPS}
+            scored = {pair: option_score(text, pair[0], whole, case) for pair in SWAPS}
             top = max(scored.values())
             if top > best[0]:
                 best = (top, deck, [pair for pair, score in scored.items() if score == top])

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-
-from forge.models import ReferenceSolution
 from forge.checks.slides_edits import title_case
+from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 Rule = Literal["title_case", "sentence_case", "upper", "number"]
 HOW = {

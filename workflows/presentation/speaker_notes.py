@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow

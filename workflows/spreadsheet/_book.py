@@ -19,10 +19,11 @@ from forge.models import ReferenceSolution
 from forge.views import Table as Grid
 from preparers.spreadsheet import Table, make_table, write_workbook
 from workflows._inplace import SAVE, edit_paths
-from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._prepared import Prepared
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowSpec
 from workflows.spreadsheet._common import slug
+
 
 class BookParams(Prepared):
     input: str

@@ -9,7 +9,17 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook
+from workflows.spreadsheet._book import (
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    rewrite,
+    three_steps,
+    workbook,
+)
 from workflows.spreadsheet._messy import blanks, messy_labels, stray_spaces, text_amounts, text_dates
 
 Op = Literal["trim", "upper", "title", "date_text", "number_text", "fill_down", "fill_zero"]

@@ -11,7 +11,16 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    AS_DATE, NUM, BookOptions, BookParams, big_table, book_spec, choose, names, three_steps, workbook,
+    AS_DATE,
+    NUM,
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    three_steps,
+    workbook,
 )
 from workflows.spreadsheet._messy import messy_labels, text_amounts, text_dates
 

@@ -7,7 +7,17 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, read_step, verify_step, workbook
+from workflows.spreadsheet._book import (
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    read_step,
+    verify_step,
+    workbook,
+)
 
 PARTS = {  # kind -> (what one sheet is, sheet names)
     "sales": ("month", ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]),

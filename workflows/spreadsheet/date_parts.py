@@ -11,7 +11,16 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    AS_DATE, BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook,
+    AS_DATE,
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    rewrite,
+    three_steps,
+    workbook,
 )
 from workflows.spreadsheet._messy import text_dates
 

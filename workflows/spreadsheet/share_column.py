@@ -10,7 +10,16 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    NUM, BookOptions, BookParams, big_table, book_spec, choose, names, rewrite, three_steps, workbook,
+    NUM,
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    rewrite,
+    three_steps,
+    workbook,
 )
 from workflows.spreadsheet._messy import text_amounts
 

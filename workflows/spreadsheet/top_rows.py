@@ -7,7 +7,16 @@ from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, big_table, book_spec, choose, names, three_steps, workbook
+from workflows.spreadsheet._book import (
+    BookOptions,
+    BookParams,
+    big_table,
+    book_spec,
+    choose,
+    names,
+    three_steps,
+    workbook,
+)
 
 GROUPS = {"sales": ["Region"], "employees": ["Department"], "inventory": ["Warehouse"], "budget": ["Quarter"]}
 

@@ -246,7 +246,7 @@ def formatted(*, skip_last: bool = False, spill: bool = False) -> Callable[[Any]
     import re
 
     def change(document: Any) -> None:
-        word = re.compile(r"(?<![\w])the(?![\w])", re.I)
+        word = re.compile(r"(?<![\w])the(?![\w])", re.IGNORECASE)
         spots = [(p, r) for p in document.paragraphs if not p.style.name.startswith(("Heading", "Title"))
                  for r in list(p.runs) if word.search(r.text)]
         total = sum(len(word.findall(r.text)) for _, r in spots)
