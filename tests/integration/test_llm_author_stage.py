@@ -6,6 +6,9 @@ ledger; a rerun is served from the reply cache."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -113,3 +116,30 @@ def test_an_unreachable_author_keeps_the_template_and_says_why(tmp_path: Path,
     assert bundle == WORKFLOWS.get(skill.workflow).build(skill, 11)
     (rejection,) = stages.store_for(ctx.db_url).rejections(ctx.run_id)
     assert rejection.reason == "author_error" and "500" in rejection.message
+
+
+def test_the_authoring_cost_bench_measures_both_modes_from_the_ledger(tmp_path: Path) -> None:
+    """bench/authoring_cost.py against the scripted author: workflow-first pays one variant call per
+    task and its bundles pass the gates; agent-first's unusable bundle is a counted failure whose two
+    calls (the ask and its one repair) are still paid."""
+    def author(body: dict[str, Any]) -> Response:
+        if body["messages"][0]["content"].startswith("You write a complete"):
+            return reply("I would rather not.", prompt_tokens=2000, completion_tokens=500)
+        return rewrite(body)
+
+    bench = Path(__file__).resolve().parents[2] / "bench" / "authoring_cost.py"
+    with FakeOpenAI(default=author) as server:
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith("FORGE_")},
+               "FORGE_AUTHOR_BASE_URL": server.base_url, "FORGE_AUTHOR_MODEL": "author-m",
+               "FORGE_AUTHOR_PRICE_INPUT": "1.0", "FORGE_AUTHOR_PRICE_OUTPUT": "4.0", "FORGE_LLM_MAX_RETRIES": "0",
+               "TMPDIR": str(tmp_path)}
+        done = subprocess.run([sys.executable, str(bench), "--tasks", "2", "--seed", "3"], capture_output=True,
+                              text=True, env=env, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    workflow, agent = out["results"]["workflow_first"], out["results"]["agent_first"]
+    assert (workflow["tasks"], workflow["author_failures"], workflow["tokens"]) == (2, 0, 2 * 360)
+    assert workflow["accepted"] == 2 and workflow["tokens_per_accepted_task"] == 360
+    assert workflow["cost_per_accepted_task_usd"] == round((300 * 1.0 + 60 * 4.0) / 1e6, 6)
+    assert (agent["accepted"], agent["author_failures"], agent["tokens"]) == (0, 2, 2 * 2 * 2500)
+    assert agent["tokens_per_accepted_task"] is None
