@@ -37,11 +37,12 @@ def _need_pages(pages: list[int], count: int, source: str) -> None:
 class PagesSelected(CheckOptions):
     file: OutputPath
     input_file: InputPath
-    mode: Literal["keep", "remove", "reverse", "containing"]
+    mode: Literal["keep", "remove", "reverse", "containing", "not_containing"]
     pages: list[int] = Field(default_factory=list, description="1-based page numbers to remove (remove).")
     from_page: int | None = Field(default=None, ge=1, description="First page of the range kept (keep).")
     to_page: int | None = Field(default=None, ge=1, description="Last page of the range kept (keep).")
-    term: str | None = Field(default=None, description="The word a kept page mentions (containing).")
+    term: str | None = Field(default=None, description="The word a kept page mentions (containing) or a removed "
+                             "page mentions (not_containing).")
 
 
 @register_check("pdf.pages_selected", PagesSelected, view="pdf")
@@ -57,8 +58,9 @@ def pages_selected(state: FinalState, opts: PagesSelected) -> Verdict:
         "remove": [n for n in range(1, len(source) + 1) if n not in opts.pages],
         "reverse": list(range(len(source), 0, -1)),
         "containing": [n for n in range(1, len(source) + 1) if mentions(source[n - 1], opts.term or "")],
+        "not_containing": [n for n in range(1, len(source) + 1) if not mentions(source[n - 1], opts.term or "")],
     }[opts.mode]
-    if opts.mode == "containing" and not opts.term:
+    if opts.mode.endswith("containing") and not opts.term:
         raise CheckError("pdf.pages_selected with mode 'containing' needs the term")
     got = output_view(state, opts.file, PdfView).pages
     if len(got) != len(numbers):

@@ -79,7 +79,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.agenda_from_titles", {"agenda": "stale"}),
     ("presentation.agenda_from_titles", {"agenda": "missing"}),
     *[("pdf.extract_pages", {"mode": m, "in_place": i}) for m, i in
-      [("keep", True), ("remove", False), ("reverse", True), ("containing", False)]],
+      [("keep", True), ("remove", False), ("reverse", True), ("containing", False), ("not_containing", True)]],
     *[("pdf.extract_text", {"span": s}) for s in ["all", "range", "page"]],
     *[("pdf.find_term", {"report": r}) for r in ["pages", "count", "first"]],
     *[("pdf.insert_pages", {"where": w}) for w in ["start", "after", "end"]],

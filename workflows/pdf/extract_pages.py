@@ -19,21 +19,25 @@ from workflows.spec import (
     register_workflow,
 )
 
-Mode = Literal["keep", "remove", "reverse", "containing"]
+Mode = Literal["keep", "remove", "reverse", "containing", "not_containing"]
 WHAT = {
     "keep": "only pages {{ first }} to {{ last }}",
     "remove": "every page except page{% if pages | length > 1 %}s{% endif %} {{ pages | join(' and ') }}",
     "reverse": "all the pages in reverse order (the last page first)",
     "containing": 'only the pages that mention "{{ term }}" (in their original order)',
+    "not_containing": 'every page except those that mention "{{ term }}" (the rest in their original order)',
 }
 WHY = {"keep": "the section I need for the meeting", "remove": "the pages that are out of date",
-       "reverse": "it was scanned back to front", "containing": "only what concerns {{ term }}"}
+       "reverse": "it was scanned back to front", "containing": "only what concerns {{ term }}",
+       "not_containing": "a version without anything about {{ term }}"}
 SELECT = {
     "keep": "[n for n in range(1, len(reader.pages) + 1) if {first} <= n <= {last}]",
     "remove": "[n for n in range(1, len(reader.pages) + 1) if n not in {pages}]",
     "reverse": "list(range(len(reader.pages), 0, -1))",
     "containing": "[n for n, p in enumerate(reader.pages, start=1) if re.search(r'(?<!\\w){term}(?!\\w)', "
                   "' '.join((p.extract_text() or '').split()), re.I)]",
+    "not_containing": "[n for n, p in enumerate(reader.pages, start=1) if not re.search(r'(?<!\\w){term}(?!\\w)', "
+                      "' '.join((p.extract_text() or '').split()), re.I)]",
 }
 
 
@@ -80,8 +84,9 @@ class ExtractPages(PreparedWorkflow[Params]):
         first = ctx.rng.randint(1, n - 2)
         last = ctx.rng.randint(first + 1, n if first > 1 else n - 1)
         listed = sorted(ctx.rng.sample(range(1, n + 1), ctx.rng.choice([1, 2])))
-        term = split_term(ctx, pages) if mode == "containing" else None
-        suffix = {"keep": f"pages_{first}-{last}", "remove": "trimmed", "reverse": "reordered", "containing": term}[mode]
+        term = split_term(ctx, pages) if mode.endswith("containing") else None
+        suffix = {"keep": f"pages_{first}-{last}", "remove": "trimmed", "reverse": "reordered", "containing": term,
+                  "not_containing": f"without_{term}"}[mode]
         params = Params(**edit_paths(ctx, doc.file_stem, "pdf", suffix, ["", "reports/"]), mode=mode,
                         pages=listed if mode == "remove" else [], first=first if mode == "keep" else None,
                         last=last if mode == "keep" else None, term=term)

@@ -313,6 +313,10 @@ CASES: dict[str, list[Case]] = {
                  f"page {N - 1}"),
         selected("the pages mentioning the word", WITH_TERM, {"mode": "containing", "term": TERM}, True),
         selected("its last page left out", WITH_TERM[:-1] or [1, 2], {"mode": "containing", "term": TERM}, False),
+        selected("the pages without the word", [n for n in range(1, N + 1) if n not in WITH_TERM],
+                 {"mode": "not_containing", "term": TERM}, True),
+        selected("a page with the word kept", sorted({*range(1, N + 1)} - set(WITH_TERM[:-1])),
+                 {"mode": "not_containing", "term": TERM}, False),
     ],
     "pdf.text_extracted": [
         text_case("every page, laid out differently", "\n\n".join(p.replace(" ", "\n", 3) for p in PAGES), {}, True),
