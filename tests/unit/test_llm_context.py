@@ -88,3 +88,17 @@ def test_the_step_budget_defaults_to_50_and_the_prompt_says_so() -> None:
     assert ScaffoldConfig().max_steps == 50
     terminal = HARNESSES.get("terminal")  # gui and hybrid raise theirs (gui_configs: a click is a step)
     assert terminal.scaffold.max_steps == 50 and "at most 50 steps" in render_system_prompt(terminal)
+
+
+def test_an_out_of_range_click_from_the_model_is_a_malformed_turn() -> None:
+    from tests.support.openai_server import tool
+
+    skill: Skill = load_taxonomy().get("spreadsheet.data.sort.ascending")
+    task = WORKFLOWS.get(skill.workflow).build(skill, seed=11)
+    clicks = [tool("computer_use", action="left_click", coordinate=xy) for xy in ([1200, 5], [-1, 5], [500, 500])]
+    with FakeOpenAI([reply(None, tool_calls=[c]) for c in clicks]) as server:
+        teacher = ModelTeacher(ModelClient(EndpointConfig(role="teacher", base_url=server.base_url, model="vlm",
+                                                          max_retries=0)))
+        turns = [teacher.next_turn(task, [], HARNESSES.get("gui"), CallContext()) for _ in clicks]
+    assert all("coordinate" in (t.malformed or "") for t in turns[:2]), [t.malformed for t in turns]
+    assert turns[2].malformed is None and turns[2].tool_call.arguments["coordinate"] == [500, 500]
