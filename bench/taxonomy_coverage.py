@@ -96,17 +96,17 @@ def _cover(job: tuple[Skill, int, int]) -> SkillCoverage:
 def measure_batch(n: int, seed: int, ceiling: float = 1.0, folder: Path | None = None) -> dict[str, object]:
     """Build `n` tasks drawn at the default mix and measure them; failed builds are counted by skill."""
     taxonomy = load_taxonomy(folder)
-    records, failed = [], Counter()
+    records, failed = [], {}
     profiles = load_profiles(folder) if folder else None
     for sample in sample_mix(taxonomy, n, seed, ceiling=ceiling, profiles=profiles):
         try:
             bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
-        except Exception:  # noqa: BLE001 - counted against the skill, the batch goes on
-            failed[sample.skill.id] += 1
+        except Exception as exc:  # noqa: BLE001 - recorded against the skill and seed, the batch goes on
+            failed.setdefault(sample.skill.id, f"seed {sample.seed}: {type(exc).__name__}: {exc}"[:300])
             continue
         records.append(task_record(bundle, (), sample.skill.difficulty))
     unique = {r.task_id: r for r in records}  # the same (skill, seed) twice is one task
-    return {"drawn": n, "ceiling": ceiling, "built": len(records), "distinct_tasks": len(unique), "build_failures": dict(failed),
+    return {"drawn": n, "ceiling": ceiling, "built": len(records), "distinct_tasks": len(unique), "build_failures": failed,
             "stats": batch_stats(list(unique.values())).model_dump()}
 
 
