@@ -17,7 +17,8 @@ from flows.context import RunContext
 from forge.dataset import output_lock, prepare_output_dir, write_manifest, write_shard
 from forge.dataset.writer import ShardInfo
 from forge.errors import ForgeError
-from forge.harness import HARNESSES, Annotator, Judge, Teacher, annotator_for, episode_id, run_episode, teacher_for
+from forge.harness import Annotator, Judge, Teacher, annotator_for, episode_id, run_episode, teacher_for
+from forge.harness.versions import resolve_harness
 from forge.judge import judge_for
 from forge.llm import ModelClient, client_for
 from forge.llm.authoring import vary_or_keep
@@ -177,13 +178,14 @@ def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
 def stored_episode(ctx: RunContext, bundle: TaskBundle) -> Episode | None:
     """The episode this run would produce for the bundle, if an earlier run stored it."""
     teacher = models_for(ctx.db_url)[0]
-    return store_for(ctx.db_url).get_episode(episode_id(bundle.id, HARNESSES.get(ctx.harness), teacher.info))
+    store = store_for(ctx.db_url)
+    return store.get_episode(episode_id(bundle.id, resolve_harness(ctx.harness, store), teacher.info))
 
 
 def run_teacher(ctx: RunContext, bundle: TaskBundle) -> Episode:
     """Run and judge the teacher on the bundle; store the episode and, if it failed, a rejection."""
     store = store_for(ctx.db_url)
-    harness = HARNESSES.get(ctx.harness)
+    harness = resolve_harness(ctx.harness, store)  # the newest version `forge evolve` chose, else the built-in
     teacher, judge, annotator = models_for(ctx.db_url)
     result = run_episode(bundle, harness, teacher, judge, scratch_root=ctx.scratch_root, limits=ctx.limits,
                          backend=ctx.backend, annotator=annotator, run_id=ctx.run_id)

@@ -14,6 +14,7 @@ from forge.dataset import prepare_output_dir, write_shard
 from forge.errors import ModelUnavailableError
 from forge.harness import HARNESSES, ModelAnnotator, ModelTeacher, run_episode, teacher_for
 from forge.harness.teacher import ReplayTeacher
+from forge.harness.versions import HarnessVariant, record_version
 from forge.judge import ProgrammaticJudge
 from forge.llm import EndpointConfig, ModelClient, Prices
 from forge.models import HarnessConfig, ScaffoldConfig, TaskBundle
@@ -30,8 +31,8 @@ def store(tmp_path: Path) -> Store:
 
 
 def client(server: FakeOpenAI, store: Store | None, role: str = "teacher", **overrides: object) -> ModelClient:
-    values: dict[str, object] = dict(role=role, base_url=server.base_url, model=f"{role}-model", api_key=KEY,
-                                     prices=Prices(input=1.0, output=4.0), max_retries=0)
+    values: dict[str, object] = {"role": role, "base_url": server.base_url, "model": f"{role}-model", "api_key": KEY,
+                                     "prices": Prices(input=1.0, output=4.0), "max_retries": 0}
     values.update(overrides)
     return ModelClient(EndpointConfig(**values), store)  # type: ignore[arg-type]
 
@@ -207,11 +208,15 @@ def test_the_generate_stages_use_the_configured_teacher_and_judge(sort_bundle: T
         store.start_run(ctx.run_id, "generate", GenerateConfig())
         store.save_task(sort_bundle, ctx.run_id)
         store.set_task_status(sort_bundle.id, "accepted")
+        evolved = HarnessVariant(label="verify", prompt_suffix="Verify the saved file before you finish.")
+        record_version(store, evolved.apply(HARNESSES.get("terminal")), {"success_rate": 1.0})  # `forge evolve` chose it
         result = stages.episode(ctx, sort_bundle)
         again = stages.episode(ctx, sort_bundle)  # stored: found, not rerun
         asked = len(teacher_server.requests), len(judge_server.requests)
     assert result is not None and result.passed and again == result
     assert result.teacher.model == "teacher-m" and result.judge == "llm-rubric:judge-m"
+    assert result.harness_version.startswith("β#")  # generation runs the newest recorded harness version
+    assert "Verify the saved file" in teacher_server.chat_requests()[0]["messages"][0]["content"]
     assert asked == (len(sort_bundle.reference.steps) + 1, 1)
     assert {line.key for line in store.cost_by("stage", ctx.run_id)} == {"teacher", "judge"}
     assert store.cost_total(ctx.run_id).cost_usd > 0
