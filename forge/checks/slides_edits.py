@@ -15,7 +15,7 @@ from pydantic import Field
 from forge.checks.document import fold
 from forge.checks.slides import DeckEdit, SlideFace, deck_diff, face
 from forge.checks.source import input_view, output_view
-from forge.checks.spec import InputPath, Verdict, register_check
+from forge.checks.spec import InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.views import Slide, SlidesView, TextView
 
@@ -267,3 +267,42 @@ def slides_replaced(state: FinalState, opts: SlidesReplaced) -> Verdict:
     if msg := _notes_diff(original.slides, output.slides):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{total} replacements of {opts.old!r} by {opts.new!r} on the slides")
+
+
+# --- slides.outline_exported ---------------------------------------------------------------------
+
+
+class OutlineExported(DeckEdit):
+    file: OutputPath = Field(description="The Markdown outline written.")  # type: ignore[assignment]
+    with_notes: bool = Field(default=False, description="Each slide's notes follow as one '> ' line.")
+
+
+@register_check("slides.outline_exported", OutlineExported, view="slides")
+def outline_exported(state: FinalState, opts: OutlineExported) -> Verdict:
+    """The Markdown file has, per slide in order, a '# title' line, then one '- ' line per text line
+    of the slide (sub-bullets may be indented), then (when asked) a '> ' line with its notes; blank
+    lines are free, nothing else is there."""
+    deck = input_view(state, opts.input_file, SlidesView)
+    expected: list[str] = []
+    for slide in deck.slides:
+        title, body = face(slide)
+        expected += [f"# {title}", *(f"- {line}" for line in body)]
+        if opts.with_notes and fold(slide.notes):
+            expected.append(f"> {fold(slide.notes)}")
+    got = []
+    for raw in output_view(state, opts.file, TextView).text.splitlines():
+        line = raw.strip()
+        if line.startswith(("-", "*")) and not line.startswith("# "):
+            line = "- " + line[1:].strip()
+        elif line.startswith(("#", ">")):
+            line = f"{line[0]} {line.lstrip(line[0]).strip()}"
+        if line:
+            got.append(fold(line))
+    for n, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
+        if want != have:
+            return Verdict.of(False, f"line {n} of the outline (blank lines aside) is {have[:60]!r}, expected {want[:60]!r}")
+    if len(got) != len(expected):
+        extra = got[len(expected)] if len(got) > len(expected) else expected[len(got)]
+        return Verdict.of(False, f"the outline has {len(got)} lines, expected {len(expected)}: "
+                          f"{'extra' if len(got) > len(expected) else 'missing'} {extra[:60]!r}")
+    return Verdict.of(True, f"outline of {len(deck.slides)} slides{' with notes' if opts.with_notes else ''}")

@@ -73,6 +73,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.delete_empty_slides", {"title_only": True}),
     ("presentation.delete_empty_slides", {"title_only": False, "in_place": True}),
     ("presentation.agenda_order", {"in_place": True}),
+    ("presentation.export_outline", {"with_notes": True}),
+    ("presentation.export_outline", {"with_notes": False}),
     ("presentation.notes_from_file", {"in_place": False}),
     ("presentation.hide_slides", {"which": "named"}),
     ("presentation.hide_slides", {"which": "backup", "in_place": True}),

@@ -8,11 +8,13 @@ from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import pptx as _pptx  # noqa: F401
+from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
 from workflows.presentation import (
     add_slide,
     agenda_from_titles,
     agenda_order,
     delete_empty_slides,
+    export_outline,
     hide_slides,
     move_slide,
     notes_from_file,
@@ -22,5 +24,5 @@ from workflows.presentation import (
     speaker_notes,
 )
 
-__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "hide_slides", "move_slide",
+__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "export_outline", "hide_slides", "move_slide",
            "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes"]

@@ -193,6 +193,19 @@ def deck_replaced(old: str, new: str, *, skip_last: bool = False) -> Callable[[A
 EVERY = {"old": "e", "new": "E", "whole_word": False, "match_case": True}
 
 
+def outline(*, notes: bool, drop_last: bool = False) -> bytes:
+    lines = []
+    for slide in pptx.Presentation(io.BytesIO(DECK)).slides:
+        lines.append("# " + slide.shapes.title.text_frame.text)
+        for shape in slide.shapes:
+            if shape.has_text_frame and shape != slide.shapes.title:
+                lines += [f"- {t}" for t in shape.text_frame.text.splitlines() if t.strip()]
+        text = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+        if notes and text.strip():
+            lines.append("> " + text)
+    return ("\n".join(lines[:-1] if drop_last else lines) + "\n").encode()
+
+
 # --- documents ---------------------------------------------------------------------------------
 
 REPORT = write_docx(make_document(*_seeded(5), kind="report"))
@@ -424,5 +437,13 @@ CASES: dict[str, list[Case]] = {
         deck_case("every 'e' on every slide", edit_deck(deck_replaced("e", "E")), EVERY, True),
         deck_case("the last slide missed", edit_deck(deck_replaced("e", "E", skip_last=True)), EVERY, False,
                   f"slide {len(TITLES)}"),
+    ],
+    "slides.outline_exported": [
+        deck_case("the outline with notes", b"", {"file": "out.md", "with_notes": True}, True,
+                  extra={"out.md": outline(notes=True)}),
+        deck_case("the last line missing", b"", {"file": "out.md", "with_notes": True}, False, "missing",
+                  extra={"out.md": outline(notes=True, drop_last=True)}),
+        deck_case("notes written though not asked", b"", {"file": "out.md"}, False,
+                  extra={"out.md": outline(notes=True)}),
     ],
 }
