@@ -13,7 +13,7 @@ from typing import Literal
 import pytest
 from pydantic import ValidationError
 
-from forge.models import TaskBundle
+from forge.models import SetupStep, TaskBundle
 from gates import GateContext, run_gate, run_gates
 from gates._numbers import numbers_in
 from gates.consistency import _closed, _scalars
@@ -120,3 +120,30 @@ def test_an_input_file_over_20_mib_is_refused(over_3500: TaskBundle, tmp_path: P
     assert not result.passed and (result.reason == "file_too_large") is too_large, result.message
     if too_large:
         assert f"{size} bytes, over the 20971520-byte bound" in result.message
+
+
+# --- the file gate's text bounds and messages ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("length", "refused"), [(39, True), (40, False), (4000, False), (4001, True)])
+def test_the_instruction_is_40_to_4000_characters(over_3500: TaskBundle, tmp_path: Path, length: int,
+                                                   refused: bool) -> None:
+    text = (over_3500.instruction + " " + "x" * 4001)[:length]
+    result = run_gate("file", over_3500.model_copy(update={"instruction": text}), GateContext(scratch_root=tmp_path))
+    assert (result.reason == "instruction_length") is refused, result.message
+
+
+def test_a_leftover_is_shown_with_30_characters_either_side(over_3500: TaskBundle, tmp_path: Path) -> None:
+    text = "A" * 50 + " {{ x }} " + "B" * 50
+    result = run_gate("file", over_3500.model_copy(update={"instruction": text}), GateContext(scratch_root=tmp_path))
+    assert result.reason == "template_leftover"
+    assert result.message == "instruction contains '{{' (…" + "A" * 29 + " {{ x }} " + "B" * 24 + "…)"
+    short = run_gate("file", over_3500.model_copy(update={"instruction": "{{ x }} " + "C" * 60}),
+                     GateContext(scratch_root=tmp_path))
+    assert short.message == "instruction contains '{{' (…{{ x }} " + "C" * 24 + "…)"  # nothing before it to show
+
+
+def test_a_setup_step_is_numbered_from_one(over_3500: TaskBundle, tmp_path: Path) -> None:
+    bundle = over_3500.model_copy(update={"setup": [SetupStep(type="no_such_step", parameters={})]})
+    result = run_gate("file", bundle, GateContext(scratch_root=tmp_path))
+    assert result.reason == "unknown_setup_step" and result.message.startswith("setup step 1: ")
