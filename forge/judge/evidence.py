@@ -71,8 +71,8 @@ def subsample(steps: list[Step], limit: int = TRAJECTORY_STEPS) -> list[Step]:
     head, tail = steps[:2], steps[-3:]
     middle = steps[2:-3]
     room = limit - len(head) - len(tail)
-    picked = [middle[round(i * (len(middle) - 1) / max(1, room - 1))] for i in range(room)] if room > 0 else []
-    return head + list(dict.fromkeys(picked)) + tail
+    positions = sorted({round(i * (len(middle) - 1) / max(1, room - 1)) for i in range(room)}) if room > 0 else []
+    return head + [middle[p] for p in positions] + tail  # by position: a Step (dict arguments) is not hashable
 
 
 def trajectory_evidence(steps: list[Step], final_message: str | None) -> str:
