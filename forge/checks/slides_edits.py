@@ -157,19 +157,21 @@ def note_blocks(text: str) -> dict[str, str]:
 
 
 class NotesFromText(DeckEdit):
-    notes_file: InputPath = Field(description="Text with a '# Slide title' line before each slide's notes.")
+    notes_file: InputPath = Field(description="Text with a '# Slide title' (or '# Slide N') line before each slide's "
+                                  "notes.")
 
 
 @register_check("slides.notes_from_text", NotesFromText, view="slides")
 def notes_from_text(state: FinalState, opts: NotesFromText) -> Verdict:
-    """Each slide named in the notes file has exactly that file's notes (replacing any it had);
+    """Each slide named in the notes file (by title, or as 'Slide N' by number) has exactly that
+    file's notes (replacing any it had);
     the other slides' notes and every slide's visible text are unchanged."""
     original, output = _decks(state, opts)
     blocks = note_blocks(input_view(state, opts.notes_file, TextView).text)
     if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
         return Verdict.of(False, msg)
     for n, (was, now) in enumerate(zip(original.slides, output.slides, strict=True), start=1):
-        want = blocks.get(fold(was.title).casefold(), fold(was.notes))
+        want = blocks.get(f"slide {n}", blocks.get(fold(was.title).casefold(), fold(was.notes)))
         if fold(now.notes) != want:
             return Verdict.of(False, f"the notes of slide {n} ({fold(was.title)!r}) read {fold(now.notes)[:60]!r}, "
                               f"expected {want[:60]!r}")
