@@ -21,7 +21,8 @@ CHROMIUM = shutil.which("chromium") or Path("/usr/lib/chromium/chromium").exists
 pytestmark = [pytest.mark.gui, require(all(shutil.which(t) for t in ("Xvfb", "openbox", "xdotool")) and CHROMIUM,
                                        "browser episodes need Xvfb, openbox, xdotool and chromium")]
 
-CASES = [("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")]
+CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
+         *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")]]
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{next(iter(p.values()))}" for f, p in CASES])

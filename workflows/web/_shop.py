@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import random
 import re
+import textwrap
 from typing import Any
 
 from faker import Faker
@@ -25,6 +26,7 @@ from forge.models.gui_plan import (
     WaitWindowStep,
 )
 from sites.shop import server
+from workflows._steps import lit
 
 SITE = "shop"
 SITE_URL = "http://127.0.0.1:8000/"
@@ -97,6 +99,44 @@ def encode(state: dict[str, Any]) -> bytes:
 
 def money(amount_cents: int) -> str:
     return server.money(amount_cents)
+
+
+# --- terminal steps: scripts over the site's JSON database -------------------------------------------
+
+
+def _block(code: str, indent: int) -> str:
+    """`code` (its first line unindented, the rest indented alike) re-indented to sit at `indent` in a script."""
+    first, *rest = code.strip("\n").splitlines()
+    return "\n".join([first.strip()] + [" " * indent + line for line in textwrap.dedent("\n".join(rest)).splitlines()])
+
+
+def show_script(path: str, extra: str) -> str:
+    """A script printing the cart with prices, stock and subtotal, then `extra` (code over `state`, `product`)."""
+    return f"""
+        import json
+        state = json.load(open({lit(path)}))
+        product = {{p["id"]: p for p in state["products"]}}
+        for line in state["cart"]:
+            p = product[line["product"]]
+            print(line["qty"], "x", p["name"], p["price"], "stock", p["stock"])
+        print("subtotal", round(sum(product[x["product"]]["price"] * x["qty"] for x in state["cart"]), 2))
+        {_block(extra, 8)}
+    """
+
+
+def edit_script(path: str, body: str) -> str:
+    """A script loading the state, running `body` (code over `state`, `product`), writing the state back."""
+    return f"""
+        import json
+        path = {lit(path)}
+        state = json.load(open(path))
+        product = {{p["id"]: p for p in state["products"]}}
+        {_block(body, 8)}
+        state["cart"].sort(key=lambda line: line["product"])
+        with open(path, "w") as out:
+            json.dump(state, out, indent=2)
+            out.write("\\n")
+    """
 
 
 # --- GUI steps ------------------------------------------------------------------------------------

@@ -31,12 +31,14 @@ from workflows.web._shop import (
     STATE,
     base_state,
     draw_products,
+    edit_script,
     encode,
     fill,
     first_page,
     money,
     open_page,
     press,
+    show_script,
 )
 
 Action = Literal["quantity", "remove_unavailable", "fit_budget", "from_wishlist"]
@@ -101,27 +103,8 @@ class ShopCart(PreparedWorkflow[Params]):
 
     def reference(self, params: Params) -> ReferenceSolution:
         """Terminal: list the cart, change it by the rule read from the data, list it again. GUI: the site's forms."""
-        show = f"""
-            import json
-            state = json.load(open({lit(params.state)}))
-            price = {{p["id"]: p for p in state["products"]}}
-            for line in state["cart"]:
-                p = price[line["product"]]
-                print(line["qty"], "x", p["name"], p["price"], "stock", p["stock"])
-            print("wishlist:", [(price[i]["name"], price[i]["price"]) for i in state["wishlist"]])
-            print("subtotal", round(sum(price[x["product"]]["price"] * x["qty"] for x in state["cart"]), 2))
-        """
-        edit = f"""
-            import json
-            path = {lit(params.state)}
-            state = json.load(open(path))
-            product = {{p["id"]: p for p in state["products"]}}
-            {EDITS[params.action](params)}
-            state["cart"].sort(key=lambda line: line["product"])
-            with open(path, "w") as out:
-                json.dump(state, out, indent=2)
-                out.write("\\n")
-        """
+        show = show_script(params.state, WISHLIST)
+        edit = edit_script(params.state, EDITS[params.action](params))
         steps = solution(
             script_step(show, f"The shop's data is {params.state}; I look at the cart first.", "Show the cart"),
             script_step(edit, f"Now I change the cart: {params.goal}", "Change the cart"),
@@ -130,6 +113,7 @@ class ShopCart(PreparedWorkflow[Params]):
         return steps.model_copy(update={"gui_plan": _plan(params)})
 
 
+WISHLIST = """print("wishlist:", [(product[i]["name"], product[i]["price"]) for i in state["wishlist"]])"""
 EDITS = {  # each reads the cart it changes; only the request's own figures are written in
     "quantity": lambda params: f"""wanted = {lit(params.wanted)}
             by_name = {{p["name"]: p["id"] for p in state["products"]}}
