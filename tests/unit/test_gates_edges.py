@@ -104,6 +104,11 @@ def test_a_gates_duration_is_the_time_it_ran(over_3500: TaskBundle, tmp_path: Pa
     result = run_gate("consistency", over_3500, GateContext(scratch_root=tmp_path))
     elapsed = time.perf_counter() - started
     assert result.passed and 0 <= result.duration_s <= elapsed + 1e-4
+    started = time.perf_counter()
+    refused = run_gate("consistency", altered(over_3500, "table.rows_where", threshold=3501),
+                       GateContext(scratch_root=tmp_path))
+    elapsed = time.perf_counter() - started
+    assert not refused.passed and 0 <= refused.duration_s <= elapsed + 1e-4
 
 
 def test_the_gate_context_is_frozen(tmp_path: Path) -> None:
