@@ -1,0 +1,140 @@
+"""The shop site as a program (run on 127.0.0.1 over a state file, driven by HTTP forms as a
+browser posts them) and the web.shop_* families' terminal references, one per skill value, solved
+in the real sandbox and judged on the state they leave."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import workflows
+from forge.harness import HARNESSES, ReplayTeacher, run_episode
+from forge.judge import ProgrammaticJudge
+from forge.models import Skill
+from forge.plugins import ensure_loaded
+from forge.sandbox import SandboxLimits
+from sites import SITES
+from sites.shop import server
+from tests.conftest import require
+from tests.unit.boundary_cases.shop import SHOP
+
+STATE: dict[str, Any] = {**copy.deepcopy(SHOP), "account": {"name": "Ann Lee", "address": "1 Elm St"}, "orders": [],
+                         "coupons": [*SHOP["coupons"],
+                                     {"code": "OLD10", "kind": "percent", "value": 10, "min_spend": 0,
+                                      "expires": "2026-04-30"},
+                                     {"code": "FREE", "kind": "free_shipping", "value": 0, "min_spend": 0,
+                                      "expires": "2099-01-01"}]}
+for p in STATE["products"]:
+    p.update(rating=4.0, reviews=3, description=f"A fine {p['name'].lower()}")
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The site's program serving a copy of STATE on a free loopback port."""
+    path = tmp_path / "shop.json"
+    path.write_text(json.dumps(STATE))
+    program = tmp_path / "server.py"
+    program.write_text(SITES.get("shop").program)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, str(program), str(path), str(port)], stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/cart", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url, path
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def post(url: str, form: dict[str, str]) -> str:
+    """Post a form as the browser does (following the redirect); the page it lands on."""
+    with urllib.request.urlopen(urllib.request.Request(url, data=urllib.parse.urlencode(form).encode())) as reply:
+        return reply.read().decode()
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url) as reply:
+        return reply.read().decode()
+
+
+def test_a_refused_coupon_says_why_and_saves_nothing(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    before = path.read_bytes()
+    assert "OLD10 expired on 2026-04-30" in post(url + "/cart/coupon", {"code": "old10"})
+    assert "needs a minimum spend of $100.00" in post(url + "/cart/coupon", {"code": "BIG5"})
+    assert "valid for standard delivery only" in post(url + "/cart/coupon", {"code": "FREE"})
+    assert "NOPE is not a valid coupon code" in post(url + "/cart/coupon", {"code": "NOPE"})
+    assert path.read_bytes() == before
+
+
+def test_the_cart_keeps_the_shops_rules_and_totals(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    assert "Only 2 of Birch Pan in stock" in post(url + "/cart/update", {"qty-p01": "2", "qty-p02": "3", "qty-p03": "1"})
+    post(url + "/cart/update", {"qty-p01": "4", "qty-p02": "1", "qty-p03": "1", "shipping": "standard"})
+    page = post(url + "/cart/coupon", {"code": "BIG5"})  # 4 x 10 + 25.50 + 40 = 105.50: the minimum is met
+    state = json.loads(path.read_text())
+    assert state["coupon"] == "BIG5" and state["shipping"] == "standard"
+    assert server.totals(state) == {"subtotal": 10550, "discount": 500, "delivery": 495, "total": 10545}
+    assert '<th id="total">$105.45</th>' in page
+    post(url + "/cart/update", {"remove": "p03"})  # below the minimum again: the coupon stops counting
+    assert server.totals(json.loads(path.read_text()))["discount"] == 0
+
+
+def test_search_wishlist_checkout_and_orders(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    found = get(url + "/?" + urllib.parse.urlencode({"q": "kite", "category": "Toys"}))
+    assert "Dune Kite" in found and "Ash Kettle" not in found and "1 products" in found
+    assert "Ash Kettle" not in get(url + "/?category=Office") and "Cedar Lamp" in get(url + "/?category=Office")
+    assert "Dune Kite" in get(url + "/product/p04")
+    assert "Added Dune Kite to the cart." in post(url + "/wishlist/move", {"product": "p04"})
+    post(url + "/cart/update", {"remove": "p03"})
+    assert "Order 1001 placed." in post(url + "/checkout", {"name": "Ann Lee", "address": "2 Oak Rd", "payment": "invoice"})
+    state = json.loads(path.read_text())
+    assert state["cart"] == [] and state["wishlist"] == ["p05"]
+    order = state["orders"][0]
+    assert [(line["product"], line["qty"]) for line in order["lines"]] == [("p01", 2), ("p02", 1), ("p04", 1)]
+    assert order["total"] == pytest.approx(2 * 10 + 25.5 + 5 + 12.95)
+    assert state["products"][0]["stock"] == 3 and state["products"][3]["stock"] == 8
+    assert "2 x Ash Kettle" in get(url + "/orders")
+    with pytest.raises(urllib.error.HTTPError):
+        get(url + "/product/p99")
+
+
+SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
+          *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")]]
+
+
+@require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")
+@pytest.mark.parametrize(("family", "params"), SKILLS, ids=[f"{f}-{next(iter(p.values()))}" for f, p in SKILLS])
+def test_each_skill_value_is_solved_in_the_terminal(family: str, params: dict[str, str], tmp_path: Path) -> None:
+    ensure_loaded()
+    skill = Skill(id="web.shop.unit", apps=["browser"], category="web.shop", description="shop task", workflow=family,
+                  params=params)
+    seen = set()
+    for seed in (1, 2):
+        task = workflows.WORKFLOWS.get(family).build(skill, seed)
+        seen.add(task.instruction)
+        episode = run_episode(task, HARNESSES.get("terminal"), ReplayTeacher(), ProgrammaticJudge(),
+                              scratch_root=tmp_path, limits=SandboxLimits())
+        assert episode.passed, (seed, episode.error, episode.rubric)
+    assert len(seen) == 2
