@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from forge.models import ReferenceSolution
-from preparers.files import make_tree
+from preparers.files import make_documents_tree, make_tree
 from preparers.filetypes.tree import pack_tree
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, solution
@@ -19,12 +19,14 @@ from workflows.spec import (
 
 class Options(SkillParams):
     one_type: bool | None = None
+    nested: bool | None = None
 
 
 class Params(Prepared):
     folder: str
     report: str
     extension: str | None
+    nested: bool = False
 
 
 @register_workflow
@@ -34,12 +36,15 @@ class ChecksumManifest(FolderWorkflow[Params]):
         phrasings=[
             "Before I copy {{ folder }}/ to the backup drive I want a checksum manifest. Write {{ report }} in the "
             "format `sha256sum` produces (`<sha256>  <path>`, two spaces) with one line per {% if extension %}"
-            "{{ extension }} file{% else %}file{% endif %} in {{ folder }}/, paths relative to the folder, sorted by "
+            "{{ extension }} file{% else %}file{% endif %} in {{ folder }}/{% if nested %} and all its subfolders"
+            "{% endif %}, paths relative to the folder, sorted by "
             "path. Don't touch the folder itself.",
             "Can you generate SHA256 checksums for {% if extension %}the {{ extension }} files in{% else %}everything "
-            "in{% endif %} {{ folder }}/ and save them to {{ report }}? Same layout as sha256sum output, relative "
+            "in{% endif %} {{ folder }}/{% if nested %} (subfolders included){% endif %} and save them to {{ report }}? "
+            "Same layout as sha256sum output, relative "
             "paths, sorted by name, so we can run `sha256sum -c` later.",
-            "sha256sum of {% if extension %}{{ folder }}/*{{ extension }}{% else %}every file in {{ folder }}/"
+            "sha256sum of {% if extension %}{{ folder }}/{% if nested %}**/{% endif %}*{{ extension }}{% else %}every file "
+            "in {{ folder }}/{% if nested %} (recursive){% endif %}"
             "{% endif %} -> {{ report }} (relative paths, sorted; folder read-only).",
         ],
         criteria=["One correct SHA256 line per file asked for, sorted by path.", "The folder is unchanged."],
@@ -50,11 +55,13 @@ class ChecksumManifest(FolderWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        tree = make_tree(ctx.rng, ctx.faker)
+        nested = opts.nested if opts.nested is not None else ctx.rng.random() < 0.4
+        tree = make_documents_tree(ctx.rng, ctx.faker) if nested else make_tree(ctx.rng, ctx.faker)
         one_type = opts.one_type if opts.one_type is not None else ctx.rng.random() < 0.5
         exts = sorted({p.rsplit(".", 1)[-1] for p in tree.files if "." in p})
         ext = f".{ctx.rng.choice(exts)}" if one_type else None
-        params = Params(folder=tree.root, report=f"{tree.root.lower()}{(ext or '').replace('.', '_')}_sha256.txt",
+        report = f"{tree.root.lower()}{(ext or '').replace('.', '_')}_sha256.txt"
+        params = Params(folder=tree.root, report=report, nested=nested,
                         extension=ext)
         return params.with_files(folder=pack_tree(tree.files))
 

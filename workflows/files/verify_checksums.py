@@ -5,25 +5,38 @@ from __future__ import annotations
 import hashlib
 
 from forge.models import ReferenceSolution
-from preparers.files import make_tree
+from preparers.files import make_documents_tree, make_tree
 from preparers.filetypes.tree import pack_tree
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, solution
-from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
+
+
+class Options(SkillParams):
+    nested: bool | None = None
 
 
 class Params(Prepared):
     folder: str
     manifest: str
     report: str
+    nested: bool = False
 
 
 @register_workflow
 class VerifyChecksums(FolderWorkflow[Params]):
     spec = WorkflowSpec(
-        name="files.verify_checksums", apps=["files"], params=Params,
+        name="files.verify_checksums", apps=["files"], params=Params, skill_params=Options,
         phrasings=[
-            "I restored {{ folder }}/ from a backup and I'm not sure it's intact. {{ manifest }} has the SHA256 of "
+            "I restored {{ folder }}/{% if nested %} (with all its subfolders){% endif %} from a backup and I'm not "
+            "sure it's intact. {{ manifest }} has the SHA256 of "
             "every file as it was (sha256sum format). Check the folder against it and write the paths (relative to "
             "{{ folder }}/, sorted) of the files that are missing or don't match, one per line, to {{ report }}. "
             "Don't modify anything in the folder.",
@@ -40,7 +53,9 @@ class VerifyChecksums(FolderWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        tree = make_tree(ctx.rng, ctx.faker)
+        opts: Options = ctx.options  # type: ignore[assignment]
+        nested = opts.nested if opts.nested is not None else ctx.rng.random() < 0.4
+        tree = make_documents_tree(ctx.rng, ctx.faker) if nested else make_tree(ctx.rng, ctx.faker)
         files = dict(tree.files)
         manifest = "".join(f"{hashlib.sha256(data).hexdigest()}  {path}\n" for path, data in sorted(files.items()))
         damaged = ctx.rng.sample(sorted(files), ctx.rng.randint(1, 3))
@@ -49,7 +64,8 @@ class VerifyChecksums(FolderWorkflow[Params]):
             data[ctx.rng.randrange(len(data))] ^= 0x20
             files[path] = bytes(data)
         del files[damaged[0]]
-        params = Params(folder=tree.root, manifest=f"{tree.root}.sha256.txt", report="verify_failures.txt")
+        params = Params(folder=tree.root, manifest=f"{tree.root}.sha256.txt", report="verify_failures.txt",
+                        nested=nested)
         return params.with_files(folder=pack_tree(files), manifest=manifest.encode())
 
     def reference(self, params: Params) -> ReferenceSolution:
