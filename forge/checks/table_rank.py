@@ -4,7 +4,7 @@ come from the input table and the instruction's options, as in `forge.checks.tab
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -128,3 +128,49 @@ def sorted_by_keys(state: FinalState, opts: SortedByKeys) -> Verdict:
             return _fail(f"row {r + 2} of {opts.file} has {opts.first}={show(have[a])}, {opts.second}={show(have[b])}; "
                          f"expected {show(want[a])}, {show(want[b])} (sorted by {opts.first!r}, then {opts.second!r})")
     return Verdict.of(True, f"{len(expected)} rows sorted by {opts.first!r} then {opts.second!r}")
+
+
+# --- table.subtotals -----------------------------------------------------------------------------
+
+
+class Subtotals(RankOp):
+    group_column: str
+    columns: list[str] = Field(min_length=1, description="The columns each subtotal row aggregates.")
+    aggregate: Literal["sum", "count", "average"] = "sum"
+    grand_total: bool = Field(default=False, description="A 'Grand Total' row at the very end.")
+
+
+def _aggregate(values: list[float], aggregate: str) -> float:
+    return {"sum": sum(values), "count": float(len(values)), "average": sum(values) / len(values)}[aggregate]
+
+
+@register_check("table.subtotals", Subtotals, view="table")
+def subtotals(state: FinalState, opts: Subtotals) -> Verdict:
+    """The rows come grouped by the group column (groups A to Z, rows in their original order
+    within a group), each group followed by a '<group> Total' row holding the aggregate of each
+    asked column (other cells empty); with `grand_total`, a final 'Grand Total' row over all rows."""
+    original = input_view(state, opts.input_file, TableView).get(opts.table)
+    out = output_view(state, opts.file, TableView).get(opts.table)
+    if msg := header_diff(original, out, opts.file):
+        return _fail(msg)
+    g = original.need_col(opts.group_column, opts.input_file)
+    cols = [original.need_col(c, opts.input_file) for c in opts.columns]
+    groups: dict[Any, list[list[Any]]] = {}
+    for row in original.body:
+        groups.setdefault(row[g], []).append(row)
+    expected: list[list[Any]] = []
+
+    def total(label: str, rows: list[list[Any]]) -> list[Any]:
+        line: list[Any] = [None] * len(original.header)
+        line[g] = label
+        for c in cols:
+            line[c] = _aggregate([float(r[c]) for r in rows if is_number(r[c])], opts.aggregate)
+        return line
+
+    for name in sorted(groups, key=lambda v: str(v).casefold()):
+        expected += [*groups[name], total(f"{name} Total", groups[name])]
+    if opts.grand_total:
+        expected.append(total("Grand Total", original.body))
+    if msg := rows_diff(expected, out.body, out, original.header, opts.file):
+        return _fail(f"{msg} (groups A to Z, each followed by its '<group> Total' row)")
+    return Verdict.of(True, f"{len(groups)} groups with {opts.aggregate} subtotals of {opts.columns}")

@@ -219,4 +219,12 @@ CASES: dict[str, list[Case]] = {
         Case("the last region's rows in the wrong order", [*TWO_SORTED[:4], TWO_SORTED[5], TWO_SORTED[4]], TWO, False,
              "row 5", input=SCORES),
     ],
+    "table.subtotals": [
+        Case("sums per region A to Z, grand total", [SCORES[0], ["East", 5], ["East Total", 5], ["North", 3], ["North", 7],
+             ["North Total", 10], ["South", 1], ["South", 6], ["South Total", 7], ["Grand Total", 22]],
+             {"group_column": "Region", "columns": ["Units"], "grand_total": True}, True, input=SCORES),
+        Case("the last group's subtotal wrong", [SCORES[0], ["East", 5], ["East Total", 5], ["North", 3], ["North", 7],
+             ["North Total", 10], ["South", 1], ["South", 6], ["South Total", 6]],
+             {"group_column": "Region", "columns": ["Units"]}, False, "Orders!B9", input=SCORES),
+    ],
 }
