@@ -70,3 +70,39 @@ def test_bad_export_input_is_a_clear_message_and_exit_2(cli_env: dict[str, str],
     text = message(forge("export", "-i", str(tmp_path), "--min-steps", "5", "--max-steps", "2", env=cli_env))
     assert "--max-steps 2 is below --min-steps 5" in text
     assert "--model" in message(forge("train", "--export-dir", str(tmp_path), env=cli_env))
+
+
+def test_export_and_train_flows_complete_on_the_prefect_server(cli_env: dict[str, str], tmp_path: Path) -> None:
+    from tests.unit.test_export_episodes import episode, terminal_step, write_episodes
+    from tests.unit.test_models import bundle
+
+    tasks = [bundle(seed=i) for i in (1, 2, 3)]
+    pairs = [(episode(t.id, "terminal", [terminal_step(0, "I look first."), terminal_step(1)]), t) for t in tasks]
+    src = write_episodes(tmp_path / "in", pairs)
+    tiny = build_tiny_model(tmp_path / "tiny")
+    script = (
+        "import asyncio, json, sys\n"
+        "from pathlib import Path\n"
+        "from prefect import get_client\n"
+        "from flows.export import export\n"
+        "from flows.train import train\n"
+        "from forge.export import ExportConfig\n"
+        "from forge.train.config import SFTParams, StageConfig, TrainConfig\n"
+        "src, out, tiny, ckpt = map(Path, sys.argv[1:5])\n"
+        "exported = export(ExportConfig(input_dir=src, output_dir=out, dev_fraction=0))\n"
+        "stage = StageConfig(name='terminal_sft', kind='sft', data=['terminal_sft'],\n"
+        "                    sft=SFTParams(max_steps=1, bin_tokens=8192, save_steps=1))\n"
+        "trained = train(TrainConfig(model_path=tiny, export_dir=out, output_dir=ckpt, stages=[stage], use_cpu=True))\n"
+        "async def runs():\n"
+        "    async with get_client() as client:\n"
+        "        return [(r.name, r.state_name) for r in await client.read_flow_runs()]\n"
+        "print(json.dumps({'kept': exported.episodes_kept, 'trained': trained, 'runs': asyncio.run(runs())}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(src), str(tmp_path / "out"), str(tiny),
+                           str(tmp_path / "ckpt")], env=cli_env, capture_output=True, text=True, check=False,
+                          timeout=600, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["kept"] == 3 and result["trained"]["stages"][0]["steps"] == 1
+    assert (tmp_path / "ckpt" / "terminal_sft" / "final" / "config.json").is_file()
+    assert sorted(state for _, state in result["runs"]).count("Completed") >= 2  # both flows, on the server
