@@ -227,3 +227,41 @@ def crosstab(state: FinalState, opts: Crosstab) -> Verdict:
                 return _fail(f"{out.cell_name(i, j)} ({show(row[0])}, {col}) is {show(got)}, expected "
                              f"{'nothing' if want is None else f'{want:.6g}'}")
     return Verdict.of(True, f"{len(rows_want)} x {len(cols_want)} cross-tab of {opts.row_field!r} by {opts.column_field!r}")
+
+
+# --- table.unpivoted -----------------------------------------------------------------------------
+
+
+class Unpivoted(CheckOptions):
+    file: OutputPath
+    input_file: InputPath
+    table: str | None = Field(default=None, description="The wide input sheet; None: the first.")
+    into: str = Field(description="The sheet holding the long table.")
+    id_column: str
+    variable_header: str = Field(description="Header of the column naming the former column.")
+    value_header: str
+    by_column: bool = Field(default=False, description="Column by column (all rows of the first column first).")
+    skip_blank: bool = Field(default=False, description="Empty cells give no row.")
+
+
+@register_check("table.unpivoted", Unpivoted, view="table")
+def unpivoted(state: FinalState, opts: Unpivoted) -> Verdict:
+    """A sheet holds the wide table in long form: header [id, variable, value], one row per cell of
+    the other columns (row by row, or column by column), skipping empty cells when asked."""
+    wide = input_view(state, opts.input_file, TableView).get(opts.table)
+    view = output_view(state, opts.file, TableView)
+    out = next((t for t in view.tables if t.name == opts.into), None)
+    if out is None:
+        return _fail(f"{opts.file} has no sheet {opts.into!r}; its sheets are {[t.name for t in view.tables]}")
+    i = wide.need_col(opts.id_column, opts.input_file)
+    others = [c for c in range(len(wide.header)) if c != i]
+    cells = [(r, c) for c in others for r in range(len(wide.body))] if opts.by_column else \
+        [(r, c) for r in range(len(wide.body)) for c in others]
+    expected = [[wide.body[r][i], wide.header[c], wide.body[r][c]] for r, c in cells
+                if not (opts.skip_blank and wide.body[r][c] is None)]
+    header = Table.of(opts.into, [[opts.id_column, opts.variable_header, opts.value_header]])
+    if msg := header_diff(header, out, opts.file):
+        return _fail(msg)
+    if msg := rows_diff(expected, out.body, out, header.header, opts.file, what="long row"):
+        return _fail(f"{msg} ({'column by column' if opts.by_column else 'row by row'})")
+    return Verdict.of(True, f"{len(expected)} long rows on {opts.into!r}")

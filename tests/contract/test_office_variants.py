@@ -51,6 +51,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("spreadsheet.subtotals", {"aggregate": "sum", "grand_total": True, "presorted": False}),
     ("spreadsheet.subtotals", {"aggregate": "average", "presorted": True, "in_place": True}),
     ("spreadsheet.subtotals", {"aggregate": "count", "grand_total": False}),
+    ("spreadsheet.unpivot", {"by_column": True, "skip_blank": True}),
+    ("spreadsheet.unpivot", {"by_column": False, "skip_blank": False, "in_place": True}),
     ("spreadsheet.top_rows", {"smallest": False, "grouped": True}),
     ("spreadsheet.top_rows", {"smallest": True, "grouped": False, "in_place": True}),
     ("spreadsheet.band_column", {"bands": 2}),

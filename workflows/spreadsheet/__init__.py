@@ -23,8 +23,9 @@ from workflows.spreadsheet import (
     summary_sheet,
     top_rows,
     total_row,
+    unpivot,
 )
 
 __all__ = ["band_column", "clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows",
            "lookup_column", "remove_duplicates", "share_column", "sort_rows", "sort_two_keys", "split_column", "subtotals", "summary_sheet",
-           "top_rows", "total_row"]
+           "top_rows", "total_row", "unpivot"]

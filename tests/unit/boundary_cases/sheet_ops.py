@@ -114,6 +114,15 @@ BAND = {"new_header": "Band", "column": "Units", "bounds": [3, 6], "labels": ["L
 TWO = {"first": "Region", "second": "Units", "second_descending": True}
 TWO_SORTED = [SCORES[0], ["East", 5], ["North", 7], ["North", 3], ["South", 6], ["South", 1]]
 
+WIDE = [["Region", "Jan", "Feb"], ["North", 3, None], ["South", 1, 4]]
+LONG = {"into": "Long", "id_column": "Region", "variable_header": "Month", "value_header": "Units"}
+
+
+def longed(label: str, rows: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    out = book((SHEET, WIDE), ("Long", [["Region", "Month", "Units"], *rows]))
+    return Case(label, None, {**LONG, **options}, passes, says, input=WIDE, files={OUTPUT: out})
+
+
 CASES: dict[str, list[Case]] = {
     "table.group_summary": [
         summary("sum per region, case folded", GOOD, SUM, True),
@@ -226,5 +235,15 @@ CASES: dict[str, list[Case]] = {
         Case("the last group's subtotal wrong", [SCORES[0], ["East", 5], ["East Total", 5], ["North", 3], ["North", 7],
              ["North Total", 10], ["South", 1], ["South", 6], ["South Total", 6]],
              {"group_column": "Region", "columns": ["Units"]}, False, "Orders!B9", input=SCORES),
+    ],
+    "table.unpivoted": [
+        longed("row by row, blanks kept", [["North", "Jan", 3], ["North", "Feb", None], ["South", "Jan", 1],
+                                           ["South", "Feb", 4]], {}, True),
+        longed("column by column, blanks skipped", [["North", "Jan", 3], ["South", "Jan", 1], ["South", "Feb", 4]],
+               {"by_column": True, "skip_blank": True}, True),
+        longed("the last figure missing", [["North", "Jan", 3], ["South", "Jan", 1]],
+               {"by_column": True, "skip_blank": True}, False, "missing"),
+        longed("row order when column order was asked", [["North", "Jan", 3], ["South", "Feb", 4], ["South", "Jan", 1]],
+               {"by_column": True, "skip_blank": True}, False, "Long!B3"),
     ],
 }
