@@ -190,10 +190,13 @@ def test_an_in_place_slot_is_declared_as_input_and_output(plugin_dir: Path) -> N
     assert sort.options == {"file": "data/t.csv", "input_file": "data/t.csv", "column": "A"}
 
 
-def test_every_taxonomy_skill_fits_its_workflow() -> None:
+def test_every_ready_taxonomy_skill_fits_its_workflow() -> None:
+    """Skills awaiting their environment (web sites not built yet) may name families not written yet."""
     from skills import load_taxonomy
 
-    assert validate_skills(list(load_taxonomy().skills.values())) == []
+    taxonomy = load_taxonomy()
+    assert validate_skills(list(taxonomy.ready.values())) == []
+    assert set(taxonomy.awaiting.values()) <= {"web"}, "only web-site skills may await their environment"
 
 
 def test_phrasings_of_different_registers_are_drawn_per_seed() -> None:
