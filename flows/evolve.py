@@ -14,9 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import shlex
+import tempfile
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from prefect import flow
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -26,7 +29,7 @@ from forge.harness import run_episode, teacher_for
 from forge.harness.versions import HarnessVariant, record_version, resolve_harness
 from forge.judge import judge_for
 from forge.models import Episode, HarnessConfig, TaskBundle
-from forge.sandbox import SandboxLimits
+from forge.sandbox import SandboxLimits, open_sandbox
 from forge.settings import Settings
 from forge.store import Store, open_store
 
@@ -125,15 +128,48 @@ def run(config: EvolveConfig, settings: Settings | None = None) -> EvolveResult:
         return _run(config, settings, store, started)
 
 
+_INSTALLED = ("import importlib.metadata as m, sys\n"
+              "def ok(name):\n"
+              "    try:\n        m.distribution(name)\n        return True\n"
+              "    except m.PackageNotFoundError:\n        return False\n"
+              "print('\\n'.join(n for n in sys.argv[1:] if not ok(n)))\n")
+
+
+def missing_libraries(libraries: list[str], scratch: Path, limits: SandboxLimits, backend: str) -> list[str]:
+    """The distributions of `libraries` that the sandbox's python3 does not have. A variant's library
+    list is what its prompt tells the model is installed; naming one that is not would score the
+    variant on a promise the sandbox breaks."""
+    if not libraries:
+        return []
+    scratch.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=scratch, prefix="libs-") as job, open_sandbox(job, limits, backend) as box:
+        box.put_file("installed.py", _INSTALLED.encode())
+        done = box.run("python3 installed.py " + " ".join(shlex.quote(n) for n in libraries))
+    if done.exit_code != 0:
+        raise SandboxError(f"could not list the sandbox's python libraries: {done.stderr[-500:]}")
+    return done.stdout.split()
+
+
+def _check_libraries(config: EvolveConfig, scratch: Path, limits: SandboxLimits, backend: str) -> None:
+    wanted = sorted({n for v in config.variants for n in v.python_libraries or []})
+    missing = set(missing_libraries(wanted, scratch, limits, backend))
+    bad = {v.label: sorted(missing & set(v.python_libraries or [])) for v in config.variants}
+    bad = {label: names for label, names in bad.items() if names}
+    if bad:
+        raise ConfigError(f"variants name python libraries the sandbox's python3 lacks: {bad}; install them on the "
+                          "host (the sandbox sees its /usr) or drop them from python_libraries")
+
+
 def _run(config: EvolveConfig, settings: Settings, store: Store, started: float) -> EvolveResult:
     base = resolve_harness(config.harness, store)
     run_id = config.run_id(base.version)
     teacher, judge = teacher_for(settings, store), judge_for(settings, store)
     candidates = [("base", base), *((v.label, v.apply(base)) for v in config.variants)]
-    tasks = dev_set(store, config)
     limits = SandboxLimits(memory_mb=settings.sandbox_memory_mb, max_processes=settings.sandbox_max_processes,
                            command_timeout_s=settings.command_timeout_s, output_limit_bytes=settings.output_limit_bytes)
     scratch = settings.data_dir.resolve() / "scratch"
+    _check_libraries(config, scratch, limits, settings.sandbox_backend)
+    tasks = dev_set(store, config)
     store.start_run(run_id, "evolve", config)
 
     def evaluate(harness: HarnessConfig, task: TaskBundle) -> Episode | None:

@@ -92,3 +92,19 @@ def test_the_evolve_flow_reads_its_endpoint_from_settings(prefect_server: Server
             result = evolve(variants=[{"label": "verify", "prompt_suffix": MARKER}], task_ids=[task.id])
     assert result["chosen"] == "verify" and result["recorded_version"] == "β"
     assert [s["success_rate"] for s in result["scores"]] == [0.0, 1.0]
+
+
+def test_a_variant_naming_a_library_the_sandbox_lacks_is_refused_before_any_episode(tmp_path: Path) -> None:
+    from flows.evolve import missing_libraries
+    from forge.errors import ConfigError
+    from forge.sandbox import SandboxLimits
+
+    scratch = tmp_path / "scratch"
+    assert missing_libraries(["openpyxl", "python-docx", "no-such-lib-4711"], scratch, SandboxLimits(), "bwrap") == [
+        "no-such-lib-4711"]
+    settings = Settings(_env_file=None, data_dir=tmp_path / "data")  # type: ignore[call-arg]
+    variants = [HarnessVariant(label="fewer", python_libraries=["openpyxl"]),
+                HarnessVariant(label="promise", python_libraries=["openpyxl", "no-such-lib-4711"])]
+    with pytest.raises(ConfigError, match=r"\{'promise': \['no-such-lib-4711'\]\}"):
+        run(EvolveConfig(variants=variants, n_tasks=1), settings)
+    assert open_store(settings.resolved_db_url()).harness_versions("terminal") == []
