@@ -121,11 +121,15 @@ def catalogue(state, query):
         f'<tr><td><a id="product-{p["id"]}" href="/product/{p["id"]}">{E(p["name"])}</a></td><td>{E(p["category"])}'
         f'</td><td>{money(cents(p["price"]))}</td><td>{p["rating"]:.1f} ({p["reviews"]} reviews)</td>'
         f'<td>{"in stock" if p["stock"] else "out of stock"}</td></tr>' for p in found)
-    body = (f'<form method="get" action="/"><input type="text" id="search" name="q" value="{E(words, quote=True)}">'
-            f'<select id="category" name="category"><option value="">All categories</option>{options}</select>'
-            f'<button id="go" type="submit">Search</button></form><p>{len(found)} products</p>'
+    links = " ".join(f'<a id="cat-{E(c)}" href="/?{urlencode({"category": c})}">{E(c)}</a>'
+                     for c in sorted({p["category"] for p in state["products"]}))
+    body = (f'<p>Categories: {links}</p><form method="get" action="/"><input type="text" id="search" name="q" '
+            f'value="{E(words, quote=True)}"><select id="category" name="category"><option value="">All categories'
+            f'</option>{options}</select><button id="go" type="submit">Search</button></form><p>{len(found)} products</p>'
             f'<table><tr><th>Product</th><th>Category</th><th>Price</th><th>Rating</th><th>Stock</th></tr>{rows}</table>')
-    return page(state, f'Catalogue - {state["shop"]}', state["shop"], body, query.get("m", [""])[0])
+    shown = ", ".join(x for x in (words, category) if x)  # a search or category leads the title: "Catalogue: kettle - ..."
+    title = f'Catalogue: {shown} - {state["shop"]}' if shown else f'Catalogue - {state["shop"]}'
+    return page(state, title, state["shop"], body, query.get("m", [""])[0])
 
 
 def product(state, p, message):

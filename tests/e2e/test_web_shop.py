@@ -22,10 +22,12 @@ pytestmark = [pytest.mark.gui, require(all(shutil.which(t) for t in ("Xvfb", "op
                                        "browser episodes need Xvfb, openbox, xdotool and chromium")]
 
 CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
-         *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")]]
+         *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
+         *[("web.shop_find_product", {"filter": f, "outcome": o})
+           for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))]]
 
 
-@pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{next(iter(p.values()))}" for f, p in CASES])
+@pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(p.values())}" for f, p in CASES])
 def test_a_shop_task_solved_in_the_browser(family: str, params: dict[str, str], tmp_path: Path) -> None:
     ensure_loaded()
     skill = Skill(id="web.shop.gui_e2e", apps=["browser"], category="web.shop", description="shop task",

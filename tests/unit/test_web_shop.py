@@ -121,11 +121,13 @@ def test_search_wishlist_checkout_and_orders(shop: tuple[str, Path]) -> None:
 
 
 SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
-          *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")]]
+          *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
+          *[("web.shop_find_product", {"filter": f, "outcome": o})
+            for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))]]
 
 
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")
-@pytest.mark.parametrize(("family", "params"), SKILLS, ids=[f"{f}-{next(iter(p.values()))}" for f, p in SKILLS])
+@pytest.mark.parametrize(("family", "params"), SKILLS, ids=[f"{f}-{'-'.join(p.values())}" for f, p in SKILLS])
 def test_each_skill_value_is_solved_in_the_terminal(family: str, params: dict[str, str], tmp_path: Path) -> None:
     ensure_loaded()
     skill = Skill(id="web.shop.unit", apps=["browser"], category="web.shop", description="shop task", workflow=family,

@@ -27,10 +27,13 @@ from forge.models.gui_plan import (
 )
 from sites.shop import server
 from workflows._steps import lit
+from workflows.spec import FileSlot
 
 SITE = "shop"
 SITE_URL = "http://127.0.0.1:8000/"
 STATE = "site/shop.json"
+STATE_SLOT = FileSlot(param="state", type="json", role="in_place", description="The shop site's data")
+UNCHANGED = "Nothing else in the shop's data changed, and it is valid JSON."
 DELIVERY_RATES = {"standard": 4.95, "express": 12.95}
 GOODS = {
     "Kitchen": ["Kettle", "Frying Pan", "Chef Knife", "Cutting Board", "Coffee Grinder", "Toaster", "Salad Bowl"],

@@ -18,7 +18,6 @@ from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
     CheckTemplate,
-    FileSlot,
     SkillParams,
     WorkflowContext,
     WorkflowSpec,
@@ -29,6 +28,8 @@ from workflows.web._shop import (
     SITE,
     SITE_URL,
     STATE,
+    STATE_SLOT,
+    UNCHANGED,
     base_state,
     draw_products,
     edit_script,
@@ -77,8 +78,8 @@ class ShopCart(PreparedWorkflow[Params]):
             "Shop cart ({{ state }}, served at " + SITE_URL + "): {{ goal }}",
         ],
         criteria=["The cart (and the wishlist) hold exactly the lines the request leads to.",
-                  "Nothing else in the shop's data changed, and it is valid JSON."],
-        files=[FileSlot(param="state", type="json", role="in_place", description="The shop site's data")],
+                  UNCHANGED],
+        files=[STATE_SLOT],
         checks=[CheckTemplate(func="shop.cart", bind={"rule": "action", "shopping_list": "shopping_list",
                                                       "budget": "budget", "limit": "limit"})],
     )

@@ -23,7 +23,7 @@ from forge.checks.state import FinalState
 from forge.errors import CheckError
 from forge.views import JsonView
 
-Rule = Literal["quantity", "remove_unavailable", "fit_budget", "from_wishlist", "coupon"]
+Rule = Literal["quantity", "remove_unavailable", "fit_budget", "from_wishlist", "coupon", "find"]
 
 
 class ShopCart(CheckOptions):
@@ -36,6 +36,15 @@ class ShopCart(CheckOptions):
     coupon: str | None = Field(default=None, description="coupon: the code that must end up applied.")
     raise_item: str | None = Field(default=None, description="coupon: the product whose quantity rises to the minimum.")
     shipping: Literal["standard", "express"] | None = Field(default=None, description="coupon: the delivery to end on.")
+    find: Literal["category_price", "rating", "keyword_cheapest"] | None = Field(default=None, description=(
+        "find: the best-rated in a category under max_price; the cheapest with min_rating and min_reviews; "
+        "the cheapest whose name has keyword. In stock only; ties go to the lower price, then the first listed."))
+    category: str | None = None
+    max_price: float | None = None
+    min_rating: float | None = None
+    min_reviews: int | None = None
+    keyword: str | None = None
+    outcome: Literal["cart", "wishlist"] | None = Field(default=None, description="find: where the product goes.")
 
 
 def _cents(price: Any) -> int:
@@ -89,9 +98,39 @@ def _coupon(state: dict[str, Any], opts: ShopCart) -> None:
     state["coupon"] = coupon["code"]
 
 
+def found_product(state: dict[str, Any], opts: ShopCart) -> dict[str, Any]:
+    """The one product the stated criterion picks, among those in stock."""
+    stocked = [p for p in state["products"] if p["stock"] > 0]
+    if opts.find == "category_price":
+        pool = [p for p in stocked if p["category"] == opts.category and _cents(p["price"]) < _cents(opts.max_price or 0)]
+        rank = lambda p: (-p["rating"], _cents(p["price"]))
+    elif opts.find == "rating":
+        pool = [p for p in stocked if p["rating"] >= (opts.min_rating or 0) and p["reviews"] >= (opts.min_reviews or 0)]
+        rank = lambda p: (_cents(p["price"]),)
+    else:
+        word = re.compile(rf"(?<!\w){re.escape(opts.keyword or '')}(?!\w)", re.IGNORECASE)
+        pool = [p for p in stocked if opts.keyword and word.search(p["name"])]
+        rank = lambda p: (_cents(p["price"]),)
+    if not pool:
+        raise CheckError(f"shop.cart: no product in stock meets the {opts.find} criterion of the check's options")
+    return min(pool, key=rank)
+
+
+def _find(state: dict[str, Any], opts: ShopCart) -> None:
+    chosen = found_product(state, opts)["id"]
+    if opts.outcome == "wishlist":
+        state["wishlist"] += [] if chosen in state["wishlist"] else [chosen]
+        return
+    line = next((x for x in state["cart"] if x["product"] == chosen), None)
+    if line:
+        line["qty"] += 1
+    else:
+        state["cart"].append({"product": chosen, "qty": 1})
+
+
 RULES: dict[str, Callable[[dict[str, Any], ShopCart], None]] = {
     "quantity": _quantity, "remove_unavailable": _remove_unavailable, "fit_budget": _fit_budget,
-    "from_wishlist": _from_wishlist, "coupon": _coupon}
+    "from_wishlist": _from_wishlist, "coupon": _coupon, "find": _find}
 
 
 def _comparable(state: Any) -> Any:

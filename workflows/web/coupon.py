@@ -20,7 +20,6 @@ from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
     CheckTemplate,
-    FileSlot,
     SkillParams,
     WorkflowContext,
     WorkflowSpec,
@@ -31,6 +30,8 @@ from workflows.web._shop import (
     SITE,
     SITE_URL,
     STATE,
+    STATE_SLOT,
+    UNCHANGED,
     base_state,
     code_word,
     draw_products,
@@ -75,8 +76,8 @@ class ShopCoupon(PreparedWorkflow[Params]):
             "Shop ({{ state }}, " + SITE_URL + "), cart: {{ goal }}",
         ],
         criteria=["The coupon the request leads to is applied, and the cart meets its terms with the least change.",
-                  "Nothing else in the shop's data changed (no order placed), and it is valid JSON."],
-        files=[FileSlot(param="state", type="json", role="in_place", description="The shop site's data")],
+                  UNCHANGED + " No order is placed."],
+        files=[STATE_SLOT],
         checks=[CheckTemplate(func="shop.cart", bind={"coupon": "code", "raise_item": "raise_item",
                                                       "shipping": "shipping"}, fixed={"rule": "coupon"})],
     )

@@ -37,10 +37,11 @@ def shop(**changes: Any) -> dict[str, Any]:
     return state
 
 
-def case(label: str, output: dict[str, Any], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+def case(label: str, output: dict[str, Any], options: dict[str, Any], passes: bool, says: str = "",
+         original: dict[str, Any] = SHOP) -> Case:
     return Case(label, None, {"file": "site/shop.json", "input_file": "site/shop.json", **options}, passes, says,
                 files={"site/shop.json": json.dumps(output).encode()},
-                originals={"site/shop.json": json.dumps(SHOP).encode()})
+                originals={"site/shop.json": json.dumps(original).encode()})
 
 
 REMOVE = {"rule": "remove_unavailable"}
@@ -48,6 +49,16 @@ BUDGET = {"rule": "fit_budget", "budget": 45.5}
 LIST = {"rule": "quantity", "shopping_list": ["3 x Ash Kettle", "1 x Birch Pan"]}
 WISH = {"rule": "from_wishlist", "limit": 60}
 COUPON = {"rule": "coupon", "coupon": "BIG5", "raise_item": "Ash Kettle", "shipping": "standard"}
+FIND_CATEGORY = {"rule": "find", "find": "category_price", "category": "Kitchen", "max_price": 25.5, "outcome": "cart"}
+FIND_RATING = {"rule": "find", "find": "rating", "min_rating": 4.5, "min_reviews": 10, "outcome": "wishlist"}
+FIND_WORD = {"rule": "find", "find": "keyword_cheapest", "keyword": "lamp", "outcome": "cart"}
+RATED = copy.deepcopy(SHOP["products"])
+for product, (rating, reviews) in zip(RATED, [(4.5, 10), (4.9, 50), (5.0, 80), (4.6, 9), (4.5, 12)], strict=True):
+    product.update(rating=rating, reviews=reviews)
+RATED_SHOP = {**copy.deepcopy(SHOP), "products": RATED, "wishlist": []}
+LAMPS = {**copy.deepcopy(SHOP), "products": [
+    *copy.deepcopy(SHOP["products"]), {"id": "p06", "name": "Fir Lamp", "category": "Office", "price": 55.0, "stock": 1},
+    {"id": "p07", "name": "Lampshade Kit", "category": "Office", "price": 1.0, "stock": 7}]}
 RESTOCKED = copy.deepcopy(SHOP["products"])
 RESTOCKED[2]["stock"] = 3
 
@@ -79,4 +90,23 @@ CASES = {"shop.cart": [
          shop(cart=lines(("p01", 4), ("p02", 1), ("p03", 1)), shipping="standard"), COUPON, False, "coupon"),
     case("the delivery left on express",
          shop(cart=lines(("p01", 4), ("p02", 1), ("p03", 1)), coupon="BIG5"), COUPON, False, "shipping"),
+    # Kitchen under 25.50: the better-rated Birch Pan costs exactly the limit, so Ash Kettle (one more)
+    case("the best-rated product under the limit added", {**RATED_SHOP, "cart": lines(("p01", 3), ("p02", 1), ("p03", 1))},
+         FIND_CATEGORY, True, original=RATED_SHOP),
+    case("the product priced at the limit added", {**RATED_SHOP, "cart": lines(("p01", 2), ("p02", 2), ("p03", 1))},
+         FIND_CATEGORY, False, "cart", original=RATED_SHOP),
+    # 4.5 stars and 10 reviews, both just met, make Ash Kettle the cheapest; Dune Kite has one review too few
+    case("the cheapest qualifying item wishlisted", {**RATED_SHOP, "wishlist": ["p01"]}, FIND_RATING, True,
+         original=RATED_SHOP),
+    case("one review short wishlisted instead", {**RATED_SHOP, "wishlist": ["p04"]}, FIND_RATING, False, "wishlist",
+         original=RATED_SHOP),
+    case("the sold-out best-rated item wishlisted", {**RATED_SHOP, "wishlist": ["p03"]}, FIND_RATING, False,
+         "wishlist", original=RATED_SHOP),
+    case("the cheapest lamp in stock added (the sold-out Cedar Lamp passed over)",
+         {**LAMPS, "cart": lines(("p01", 2), ("p02", 1), ("p03", 1), ("p06", 1))}, FIND_WORD, True, original=LAMPS),
+    case("the sold-out lamp added", {**LAMPS, "cart": lines(("p01", 2), ("p02", 1), ("p03", 2))}, FIND_WORD, False,
+         "cart", original=LAMPS),
+    case("a name that only contains the word added",
+         {**LAMPS, "cart": lines(("p01", 2), ("p02", 1), ("p03", 1), ("p07", 1))}, FIND_WORD, False, "cart",
+         original=LAMPS),
 ]}
