@@ -2,7 +2,7 @@
 
     python bench/generate.py --tasks 100 --workers 2 [--libreoffice]     # the flow and raw workers
     python bench/generate.py --tasks 100 --mode flow                     # the flow only
-    python bench/generate.py --memory 100 1000 10000                     # peak RSS against task count
+    python bench/generate_memory.py --tasks 100 1000 10000              # peak RSS against task count
 
 `flow` times what users run: the `forge` flow (the code `forge generate` and the deployment
 `forge/generate` start) against a real Prefect server, with a fresh store and output folder, from
@@ -22,15 +22,16 @@ The workers are warmed before the clock starts (imports done, a sandbox opened, 
 zygote started), as in a long-running flow worker; that one-off cost is reported as
 `worker_warmup_s`.
 
-`--memory N...` runs the flow once per task count, each in a fresh process against one server,
-and reports each run's peak RSS (the flow's process, and its largest worker): flat is the goal,
-since episodes stream to the store and shards as they finish.
+The flow's own profile (where its wall time went: set-up, batches, pool shutdown, the final
+write; the workers' busy time and utilisation) and the CPU seconds of the flow process, its
+workers with their sandboxes, and the Prefect server are reported beside the rate.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import multiprocessing
 import multiprocessing.synchronize
 import multiprocessing.util
@@ -38,9 +39,9 @@ import os
 import platform
 import resource
 import socket
+import statistics
 import subprocess
 import sys
-import statistics
 import tempfile
 import time
 from collections import defaultdict
@@ -48,9 +49,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from forge.dataset import write_manifest, write_shard
+from forge.errors import ForgeError
 from forge.harness import HARNESSES, ReplayTeacher, run_episode
 from forge.judge import ProgrammaticJudge
 from forge.models import TaskBundle
+from forge.prefect_server import ServerInfo
 from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
@@ -61,7 +64,7 @@ from workflows import WORKFLOWS
 Timings = dict[str, list[float]]
 
 
-def _timed(timings: Timings, stage: str, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+def _timed(timings: Timings, stage: str, fn, *args, **kwargs):
     started = time.perf_counter()
     try:
         return fn(*args, **kwargs)
@@ -69,7 +72,7 @@ def _timed(timings: Timings, stage: str, fn, *args, **kwargs):  # noqa: ANN001, 
         timings.setdefault(stage, []).append(time.perf_counter() - started)
 
 
-def one_task(sample, ctx: GateContext, with_episode: bool):  # noqa: ANN001, ANN201
+def one_task(sample, ctx: GateContext, with_episode: bool):
     """In a worker process: build, gate and (optionally) replay one task; returns (kept, timings)."""
     timings: Timings = {}
     bundle = _timed(timings, "workflow", WORKFLOWS.get(sample.skill.workflow).build, sample.skill, sample.seed)
@@ -108,7 +111,7 @@ def warm_pool(scratch: Path, workers: int) -> ProcessPoolExecutor:
     return pool
 
 
-def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode: bool) -> dict:  # noqa: ANN001
+def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode: bool) -> dict:
     merged: Timings = defaultdict(list)
     rejected: dict[str, int] = defaultdict(int)
     started = time.perf_counter()
@@ -144,9 +147,13 @@ def sandbox_start_s(scratch: Path, n: int = 10) -> float:
 def workers_bench(args: argparse.Namespace) -> dict:
     """The stages in warm worker processes, no Prefect, no store: the floor the flow is held to."""
     index = NearDuplicateIndex()
-    samples, duplicates = [], 0
+    samples, duplicates, build_errors = [], 0, 0
     for sample in sample_skills(load_taxonomy(), args.tasks, args.seed):
-        bundle: TaskBundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
+        try:
+            bundle: TaskBundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
+        except ForgeError:  # the flow records these as workflow rejections; here they are left out
+            build_errors += 1
+            continue
         if index.claim(bundle) is None:
             samples.append(sample)
         else:
@@ -164,6 +171,7 @@ def workers_bench(args: argparse.Namespace) -> dict:
     stages = full["timings"]
     return {
         "near_duplicates_dropped": duplicates,
+        "build_errors_dropped": build_errors,
         "verified_tasks": gates_only["kept"],
         "verified_tasks_per_s": gates_only["per_s"],
         "gates_wall_s": gates_only["wall_s"],
@@ -191,9 +199,24 @@ def _flow_env(args: argparse.Namespace, data_dir: Path) -> dict[str, str]:
             "FORGE_LIBREOFFICE_ROUNDTRIP": "true" if args.libreoffice else "false"}
 
 
+class _Profile(logging.Handler):
+    """Catches the flow's own profile (where its wall time went) from its log record."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.profile: dict = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.profile = getattr(record, "forge_profile", None) or self.profile
+
+
 def flow_once(args: argparse.Namespace) -> dict:
     """In this process: one run of the `forge` flow on a fresh store (PREFECT_API_URL is set)."""
     from flows.generate import forge as forge_flow
+
+    catcher, flow_log = _Profile(), logging.getLogger("flows.generate")
+    flow_log.addHandler(catcher)
+    flow_log.setLevel(logging.INFO)
 
     with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
         os.environ.update(_flow_env(args, Path(tmp) / "data"))
@@ -206,20 +229,36 @@ def flow_once(args: argparse.Namespace) -> dict:
         "shards_written": counts["shards_written"], "wall_s": round(wall, 3),
         "end_to_end_per_s": round(counts["rows_written"] / wall, 3),
         "rejections": result["rejections"],
+        "profile": catcher.profile,
+        "cpu_s": {"flow_process": _cpu(resource.RUSAGE_SELF), "workers_and_sandboxes": _cpu(resource.RUSAGE_CHILDREN)},
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "largest_child_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
     }
 
 
-def flow_in_child(args: argparse.Namespace, tasks: int, api_url: str) -> dict:
+def _cpu(who: int) -> float:
+    usage = resource.getrusage(who)
+    return round(usage.ru_utime + usage.ru_stime, 2)
+
+
+def _process_cpu_s(pid: int) -> float:
+    """CPU seconds a process (the Prefect server) has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def flow_in_child(args: argparse.Namespace, tasks: int, server: ServerInfo) -> dict:
     """The flow in a fresh process, so its peak RSS is this run's alone."""
     command = [sys.executable, __file__, "--mode", "flow-child", "--tasks", str(tasks), "--seed", str(args.seed),
                "--workers", str(args.workers)] + (["--libreoffice"] if args.libreoffice else [])
-    env = {**os.environ, "PREFECT_API_URL": api_url, "PREFECT_LOGGING_LEVEL": "WARNING"}
+    env = {**os.environ, "PREFECT_API_URL": server.url, "PREFECT_LOGGING_LEVEL": "WARNING"}
+    server_cpu = _process_cpu_s(server.pid)
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"flow run of {tasks} tasks failed:\n{done.stderr[-4000:]}")
-    return json.loads(done.stdout)
+    report = json.loads(done.stdout)
+    report["cpu_s"]["prefect_server"] = round(_process_cpu_s(server.pid) - server_cpu, 2)
+    return report
 
 
 def main() -> None:
@@ -229,7 +268,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
     parser.add_argument("--mode", choices=["both", "flow", "workers", "flow-child"], default="both")
-    parser.add_argument("--memory", type=int, nargs="+", metavar="TASKS", help="Peak RSS of flow runs of these sizes.")
     args = parser.parse_args()
     if args.mode == "flow-child":
         print(json.dumps(flow_once(args)))
@@ -237,24 +275,20 @@ def main() -> None:
     report: dict = {
         "benchmark": "generate",
         "parameters": {"tasks": args.tasks, "workers": args.workers, "worker_kind": "process", "seed": args.seed,
-                       "libreoffice_roundtrip": args.libreoffice, "gates": GATE_ORDER, "mode": args.mode,
-                       "memory": args.memory},
+                       "libreoffice_roundtrip": args.libreoffice, "gates": GATE_ORDER, "mode": args.mode},
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
     }
-    if args.mode in ("both", "workers") and not args.memory:
+    if args.mode in ("both", "workers"):
         report["workers"] = workers_bench(args)
-    if args.mode in ("both", "flow") or args.memory:
+    if args.mode in ("both", "flow"):
         from forge.prefect_server import LocalServer
 
         with tempfile.TemporaryDirectory(prefix="forge-bench-prefect-") as tmp:
             server = LocalServer(Path(tmp))
             info = server.start(port=_free_port())
             try:
-                if args.memory:
-                    report["memory"] = [flow_in_child(args, n, info.url) for n in args.memory]
-                else:
-                    report["flow"] = flow_in_child(args, args.tasks, info.url)
+                report["flow"] = flow_in_child(args, args.tasks, info)
             finally:
                 server.stop()
     if "flow" in report and "workers" in report:

@@ -9,9 +9,12 @@ Plain functions: the flow wraps them as tasks, tests and the bench call them dir
 
 from __future__ import annotations
 
+import gc
 import logging
+import math
 import multiprocessing.util
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -62,6 +65,7 @@ class GatedBatch(BaseModel):
     index: int
     passed: list[Gated]
     gates_run: int = 0
+    work_s: float = 0.0  # time the worker spent on it: the flow's profile compares it to wall time
 
 
 class EpisodeBatch(BaseModel):
@@ -72,11 +76,21 @@ class EpisodeBatch(BaseModel):
     passed: int = 0
     episodes_run: int = 0
     passed_run: int = 0
+    work_s: float = 0.0
 
 
-def make_batches(samples: list[SkillSample], size: int) -> list[Batch]:
-    return [Batch(index=i, samples=samples[start:start + size])
-            for i, start in enumerate(range(0, len(samples), size))]
+def make_batches(samples: list[SkillSample], size: int, workers: int | None = None) -> list[Batch]:
+    """Consecutive batches of at most `size`. With `workers`, batches shrink as the run nears its
+    end (a share of what is left per worker, guided self-scheduling): the last task runs are short,
+    so no worker sits idle while another finishes a long last batch."""
+    out: list[Batch] = []
+    start = 0
+    while start < len(samples):
+        left = len(samples) - start
+        step = size if workers is None else max(1, min(size, math.ceil(left / (2 * workers))))
+        out.append(Batch(index=len(out), samples=samples[start:start + step]))
+        start += step
+    return out
 
 
 def _guarded(ctx: RunContext, sample: SkillSample, stage: str, work: Callable[[], T]) -> T | None:
@@ -107,6 +121,7 @@ def record_flow_failure(ctx: RunContext, sample: SkillSample, stage: str, error:
 
 def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
     """Build and gate every sample of the batch (stored verdicts are reused, not rerun)."""
+    started = time.perf_counter()
     stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # what the run accepted meanwhile
     out = GatedBatch(index=batch.index, passed=[])
     for sample in batch.samples:
@@ -118,6 +133,7 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
             out.gates_run += work.ran
             if work.passed:
                 out.passed.append(Gated(sample=sample, task_id=bundle.id))
+    out.work_s = time.perf_counter() - started
     return out
 
 
@@ -135,7 +151,7 @@ def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
 
 def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:
     """Replay the teacher on each accepted bundle unless its episode is stored; store each at once."""
-    out = EpisodeBatch(index=index)
+    started, out = time.perf_counter(), EpisodeBatch(index=index)
     for item in accepted:
         bundle = _bundle(ctx, item)
         episode = stages.stored_episode(ctx, bundle)
@@ -147,6 +163,7 @@ def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> Episode
             out.passed_run += episode.passed
         out.episodes += 1
         out.passed += episode.passed
+    out.work_s = time.perf_counter() - started
     return out
 
 
@@ -155,6 +172,7 @@ def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str) -> None
     unpickling this function; open a sandbox, which starts the worker's warm-python zygote)."""
     # Pool workers leave by os._exit, which skips atexit: stop this worker's soffices first.
     multiprocessing.util.Finalize(None, stop_kept_offices, exitpriority=10)
+    multiprocessing.util.Finalize(None, _freeze_heap, exitpriority=0)
     scratch_root.mkdir(parents=True, exist_ok=True)
     try:
         with tempfile.TemporaryDirectory(dir=scratch_root, prefix="warm-") as job, \
@@ -162,3 +180,11 @@ def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str) -> None
             box.run("python3 -c pass")
     except ForgeError as exc:  # each sample meets (and records) the same failure; a pool must not die of it
         logger.warning("worker warm-up could not open a sandbox: %s", exc)
+
+
+def _freeze_heap() -> None:
+    """At a worker's exit, after its own clean-up and before the interpreter's: the interpreter's
+    teardown runs full garbage collections over every object the worker made (seconds per worker,
+    measured, and the pool's shutdown waits for them). Frozen objects are skipped; the OS frees them."""
+    gc.disable()
+    gc.freeze()

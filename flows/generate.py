@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import queue
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -33,7 +35,9 @@ from forge.harness import HARNESSES
 from forge.settings import Settings
 from skills import SkillSample, load_taxonomy, sample_skills
 
-_task_options = dict(cache_policy=NO_CACHE, persist_result=False)
+log = logging.getLogger(__name__)
+
+_task_options: dict[str, Any] = {"cache_policy": NO_CACHE, "persist_result": False}
 
 gate_batch_task = task(name="gate-batch", task_run_name="gates {batch.label}", **_task_options)(batches.gate_batch)
 accept_task = task(name="accept", task_run_name="accept {gated.index}", **_task_options)(batches.accept_batch)
@@ -52,23 +56,61 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     stages.models_for(ctx.db_url)  # a bad FORGE_<ROLE>_* model setting: fail before any work, naming it
     prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
     store.start_run(ctx.run_id, "generate", config)
+    clock = Clock(started)
     try:
         samples = _sample(ctx, config)
-        store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
-        logger.info("run %s: %d skills sampled, %d worker processes, batches of %d, writing to %s",
-                    ctx.run_id, len(samples), ctx.workers, ctx.batch_size, ctx.output_dir)
-        stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
+        todo = batches.make_batches(samples, ctx.batch_size, ctx.workers)
+        logger.info("run %s: %d skills sampled, %d worker processes, %d batches of up to %d, writing to %s",
+                    ctx.run_id, len(samples), ctx.workers, len(todo), ctx.batch_size, ctx.output_dir)
+
+        def meanwhile() -> None:
+            """The flow's own set-up, done while the workers start (spawn, imports, warm-up)."""
+            store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
+            stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
+            clock.mark("setup")
+
         runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
                               initargs=(ctx.scratch_root, ctx.limits, ctx.backend))
         with _workers_report_here(), runner:
-            tally = _drive(ctx, runner, batches.make_batches(samples, ctx.batch_size))
+            tally = _drive(ctx, runner, todo, clock, meanwhile)
+            clock.mark("batches")
+        clock.mark("pool_shutdown")
         tally.shards += write_task(ctx, final=True)
+        clock.mark("final_write")
     except BaseException:
         store.finish_run(ctx.run_id, "failed", None)
         raise
     result = summarize(ctx, len(samples), tally, time.perf_counter() - started)
     store.finish_run(ctx.run_id, "completed", result)
+    clock.mark("summary")
+    profile = clock.profile(tally, ctx.workers)
+    log.info("run %s profile: %s", ctx.run_id, profile, extra={"forge_profile": profile})
     return result
+
+
+class Clock:
+    """Where a run's wall time went, phase by phase, beside the time workers spent working: the
+    gap between the two is orchestration (spawn, warm-up, task runs, the flow's own tasks)."""
+
+    def __init__(self, started: float) -> None:
+        self.started = self.last = started
+        self.phases: dict[str, float] = {}
+        self.first_result: float | None = None
+
+    def mark(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.phases[phase] = self.phases.get(phase, 0.0) + now - self.last
+        self.last = now
+
+    def profile(self, tally: Tally, workers: int) -> dict[str, float]:
+        wall = self.last - self.started
+        busy = tally.gate_work_s + tally.episode_work_s
+        out = {f"{k}_s": round(v, 3) for k, v in self.phases.items()}
+        return {**out, "wall_s": round(wall, 3), "first_result_s": round(self.first_result or 0.0, 3),
+                "gate_work_s": round(tally.gate_work_s, 3), "episode_work_s": round(tally.episode_work_s, 3),
+                "accept_s": round(tally.accept_s, 3), "write_s": round(tally.write_s, 3),
+                "task_runs": tally.task_runs, "shards_while_running": tally.shards_while_running,
+                "worker_utilisation": round(busy / (workers * wall), 3) if wall else 0.0}
 
 
 
@@ -90,7 +132,7 @@ class _ProcessPool(ProcessPoolTaskRunner):
     the events to a temporary server instead of the flow's. (`_forward_subprocess_messages` is
     Prefect's own, private: pyproject pins prefect to 3.9.x, and the flow tests would catch a change.)"""
 
-    def __enter__(self) -> _ProcessPool:
+    def __enter__(self) -> Self:
         self._context = contextvars.copy_context()
         return super().__enter__()
 
@@ -103,6 +145,8 @@ class Tally:
 
     def __init__(self) -> None:
         self.gates_run = self.episodes = self.episodes_passed = self.episodes_run = self.waiting_rows = 0
+        self.task_runs = self.shards_while_running = 0
+        self.gate_work_s = self.episode_work_s = self.accept_s = self.write_s = 0.0
         self.shards: list[ShardInfo] = []
 
     def add(self, done: EpisodeBatch) -> None:
@@ -110,15 +154,19 @@ class Tally:
         self.episodes_passed += done.passed
         self.episodes_run += done.episodes_run
         self.waiting_rows += done.passed_run  # stored ones may be in a shard already; the end writes the rest
+        self.episode_work_s += done.work_s
 
 
-def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch]) -> Tally:
+def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], clock: Clock,
+           meanwhile: Callable[[], None] | None) -> Tally:
     """Keep every worker busy with a bounded queue: a gated batch's episodes go ahead of new gate
-    batches, so episodes (and shards) follow the gates closely instead of waiting for all of them."""
+    batches, so episodes (and shards) follow the gates closely instead of waiting for all of them.
+    `meanwhile` runs once the first batches are submitted, while the workers start."""
     finished: queue.Queue[tuple[Task[..., Any], Any, PrefectFuture[Any]]] = queue.Queue()
     tally, in_flight, window, next_batch = Tally(), 0, 2 * ctx.workers, 0
 
     def submit(stage: Task[..., Any], parameters: dict[str, Any], about: Any) -> None:
+        tally.task_runs += 1
         future = runner.submit(stage, {"ctx": ctx, **parameters})
         future.add_done_callback(lambda f: finished.put((stage, about, f)))
 
@@ -126,18 +174,30 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch]) ->
         while in_flight < window and next_batch < len(todo):
             submit(gate_batch_task, {"batch": todo[next_batch]}, todo[next_batch])
             in_flight, next_batch = in_flight + 1, next_batch + 1
+        if meanwhile is not None:
+            meanwhile()
+            meanwhile = None
         stage, about, future = finished.get()
         in_flight -= 1
         done = _outcome(ctx, stage, about, future)
+        if clock.first_result is None:
+            clock.first_result = time.perf_counter() - clock.started
         if isinstance(done, GatedBatch):
             tally.gates_run += done.gates_run
-            if accepted := accept_task(ctx, done):
+            tally.gate_work_s += done.work_s
+            accept_started = time.perf_counter()
+            accepted = accept_task(ctx, done)
+            tally.accept_s += time.perf_counter() - accept_started
+            if accepted:
                 submit(episode_batch_task, {"index": done.index, "accepted": accepted}, accepted)
                 in_flight += 1
         elif isinstance(done, EpisodeBatch):
             tally.add(done)
             if tally.waiting_rows >= ctx.shard_max_rows:
+                write_started = time.perf_counter()
                 written = write_task(ctx, final=False)
+                tally.write_s += time.perf_counter() - write_started
+                tally.shards_while_running += len(written)
                 tally.shards += written
                 # another run writing to this folder may have taken them: then nothing waits any more
                 tally.waiting_rows = max(0, tally.waiting_rows - sum(s.rows for s in written)) if written else 0
