@@ -13,6 +13,7 @@ import torch
 from safetensors.torch import load_file
 
 from forge.harness import HARNESSES
+from forge.harness.teacher import ReplayTeacher
 from forge.models import TaskBundle
 from forge.train.config import GRPOParams, StageConfig, TrainConfig
 from forge.train.rl import run_grpo
@@ -81,3 +82,19 @@ def test_garbage_becomes_malformed_turns_not_crashes() -> None:
     assert good.thought == "look" and good.action == "Action: list"
     closing = parse_student_reply("All done.", stopped=True, harness=harness)
     assert closing.final and closing.content == "All done."
+
+
+class _SolvingPolicy(ReplayTeacher):
+    """A policy that writes the reference solution (no tokens): what a trained policy would do."""
+
+    def __init__(self) -> None:
+        self.turns: list = []
+
+
+def test_a_rollout_that_solves_the_task_is_rewarded_by_the_rubric(sort_bundle: TaskBundle, tmp_path: Path) -> None:
+    solved = rollout(sort_bundle, HARNESSES.get("terminal"), _SolvingPolicy(), 3, tmp_path / "scratch")  # type: ignore[arg-type]
+    assert (solved.reward, solved.episode_status, solved.policy_version) == (1.0, "completed", 3)
+    idle = _SolvingPolicy()
+    idle.next_turn = lambda *args, **kwargs: None  # type: ignore[method-assign]  # ends at once: does nothing
+    nothing = rollout(sort_bundle, HARNESSES.get("terminal"), idle, 3, tmp_path / "scratch")  # type: ignore[arg-type]
+    assert (nothing.reward, nothing.end_reason) == (0.0, "finished")  # it ended cleanly, and the checks fail
