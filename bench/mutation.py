@@ -50,7 +50,7 @@ TESTS: dict[str, list[str]] = {
     "gates/_numbers.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py"],
     "gates/spec.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
     "gates/file_gate.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
-    "flows/stages.py": ["tests/integration/test_stages.py"],
+    "flows/stages.py": ["tests/integration/test_stages_edges.py", "tests/integration/test_stages.py"],
     "forge/sandbox/_limits.py": ["tests/security/test_resource_limits.py"],
 }
 
@@ -128,6 +128,15 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "a timing's precision"),
         ("round(time.perf_counter() - started, 4)", "round(time.perf_counter() % started, 4)",
          "t % s is t - s while a gate runs for less time than the process has lived (s < t < 2s)"),
+    ],
+    "flows/stages.py": [
+        ("if match is None:", "if match is not None:", ("`_seen` only spares re-reading a task the index holds; claiming "
+         "it again is a no-op (its own id is skipped, never inserted twice), and a refused look-alike is never "
+         "accepted later")),
+        ("if match is None:", "if not match is None:", "as `is not None`: `_seen` only spares a re-read"),
+        ('if result.status == "error"', 'if result.status is "error"', _INTERNED),
+        ("len(batch) < ctx.shard_max_rows", "len(batch) is not ctx.shard_max_rows",
+         "a batch is never longer than the limit it was read with, so `<` is `!=`; " + _INTERNED),
     ],
     "gates/_numbers.py": [
         ("def numbers_in(text: str, *, distinctive", "def numbers_in(text: str, /, distinctive",

@@ -1,0 +1,48 @@
+"""The stages' gate bookkeeping at its edges, against a real store (no Prefect, no sandbox: the
+file and consistency gates are static): a refused bundle goes no further and is marked rejected,
+a stored verdict is not run again, and the count of gates run is the work done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from flows import stages
+from flows.context import GenerateConfig, RunContext
+from forge.models import TaskBundle
+from forge.settings import Settings
+from tests.unit.test_barrier_numbers import altered, build
+
+
+@pytest.fixture()
+def ctx(tmp_path: Path) -> RunContext:
+    ctx = RunContext.create(GenerateConfig(n_tasks=1, output_dir=tmp_path / "out"), Settings(data_dir=tmp_path / "data"))
+    stages.store_for(ctx.db_url).start_run(ctx.run_id, "generate", GenerateConfig())
+    return ctx
+
+
+@pytest.fixture(scope="module")
+def refused() -> TaskBundle:
+    """A bundle the file gate passes and the consistency gate refuses (a threshold it never states)."""
+    return altered(build("spreadsheet.data.filter.greater_than"), "table.rows_where", threshold=3501)
+
+
+def test_a_refused_bundle_stops_and_is_rejected(ctx: RunContext, refused: TaskBundle) -> None:
+    store = stages.store_for(ctx.db_url)
+    store.save_task(refused, ctx.run_id)
+    assert stages.gate(ctx, refused, "file") is refused
+    assert stages.gate(ctx, refused, "consistency") is None
+    assert store.task_status(refused.id) == "rejected"
+    work = stages.gates(ctx, refused, ["file", "consistency", "duplicate"])
+    assert (work.passed, work.ran) == (False, 0)  # both verdicts stored: nothing runs again
+    assert [r.gate for r in store.gate_results(refused.id)] == ["file", "consistency"]
+
+
+def test_the_gates_run_are_counted_once(ctx: RunContext) -> None:
+    bundle = build("spreadsheet.data.filter.greater_than")
+    store = stages.store_for(ctx.db_url)
+    store.save_task(bundle, ctx.run_id)
+    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=2)
+    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=0)
+    assert store.task_status(bundle.id) == "pending"
