@@ -58,5 +58,7 @@ def test_sample_is_seeded_and_reports_its_gap_to_the_target() -> None:
     again = json.loads(runner.invoke(app, ["skills", "sample", "-n", "300", "--seed", "4", "--json"]).output)
     assert first == again and first["tasks"] == len(first["draws"]) == 300
     assert first["gap"]["multi_app"] == round(first["mix"]["multi_app"] - first["target"]["multi_app"], 4)
-    assert sum(first["strata"]["apps"].values()) == 300 and "web" not in first["strata"]["apps"]
+    ready_apps = {s.split(".")[0] for s in load_taxonomy().ready}
+    assert sum(first["strata"]["apps"].values()) == 300 and set(first["strata"]["apps"]) <= ready_apps
+    assert not {d[0] for d in first["draws"]} & set(load_taxonomy().awaiting)
     assert first["awaiting_left_out"] == len(load_taxonomy().awaiting)
