@@ -87,6 +87,8 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("return (3, 0)", "return (3, 1)", "every blank gets the same key, still after every other group"),
         ("return (3, 0)", "return ( 4, 0)", "blanks still sort after every other group"),
         ("return (0, float(value))", "return ( -1, float(value))", "numbers still sort before every other group"),
+        ("abs(scaled - round(scaled)) <= 1e-6", "abs(scaled - round(scaled)) < 1e-6",
+         "a distance exactly equal to a slack carrying 1e-12*|x| has measure zero"),
         (", *, ", ", /, ", "every caller passes the parameters before `*` by position and the ones after it by keyword"),
     ],
     "forge/checks/table.py": [
