@@ -1,5 +1,7 @@
-"""Every spreadsheet workflow: valid, seeded bundles whose reference solution passes its own rubric
-for real (run with bash in a temp job dir), while an untouched or perturbed job dir fails."""
+"""Every one-table spreadsheet workflow (`workflows.spreadsheet._common.SheetWorkflow`): valid,
+seeded bundles whose reference solution passes its own rubric for real (run with bash in a temp
+job dir), while an untouched or perturbed job dir fails. The workbook families made in `draw`
+(`_book`) are tested in test_spreadsheet_book.py and by the office variants contract test."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from forge.checks import FinalState, parse_options, run_rubric
 from forge.errors import WorkflowError
 from forge.models import Skill, TaskBundle
 from preparers import FILE_TYPES
+from workflows.spreadsheet._common import SheetWorkflow
 
 EXPECTED = {
     "spreadsheet.total_row",
@@ -29,7 +32,8 @@ EXPECTED = {
     "spreadsheet.derived_column",
     "spreadsheet.filter_rows",
 }
-NAMES = [n for n in workflows.WORKFLOWS if n.startswith("spreadsheet.")]
+NAMES = [n for n in workflows.WORKFLOWS if n.startswith("spreadsheet.")
+         and isinstance(workflows.WORKFLOWS.get(n), SheetWorkflow)]
 # Every value each workflow reads from its skill's params; {} lets the workflow draw them.
 SKILL_PARAMS: dict[str, list[dict[str, Any]]] = {
     "spreadsheet.total_row": [{}, *({"aggregate": a} for a in ["sum", "average", "max", "min"])],

@@ -65,10 +65,13 @@ class ConditionalTotal(PreparedWorkflow[Params]):
         "spreadsheet.conditional_total", Params, Options,
         phrasings=[
             ('Using the sheet "{{ sheet }}" of {{ input }}, work out {{ question }}. Put the number in cell {{ cell }} of '
-             'a new sheet named "{{ answer_sheet }}" (a label beside it is welcome), as a value.', "formal"),
+             'a new sheet named "{{ answer_sheet }}" (a label beside it is welcome), as a value.{% if hint %} Note: '
+             "{{ hint }}.{% endif %}", "formal"),
             ("Quick question about {{ input }} ({{ sheet }} tab): {{ question }}? Could you add a tab called "
-             '"{{ answer_sheet }}" and put the figure in {{ cell }}? Just the number there, no formula.', "chatty"),
-            ('{{ input }} ("{{ sheet }}"): {{ question }} -> new sheet "{{ answer_sheet }}", cell {{ cell }} (value){% if hint %}; {{ hint }}{% endif %}.', "terse"),
+             '"{{ answer_sheet }}" and put the figure in {{ cell }}? Just the number there, no formula.'
+             "{% if hint %} Heads-up: {{ hint }}.{% endif %}", "chatty"),
+            ('{{ input }} ("{{ sheet }}"): {{ question }} -> new sheet "{{ answer_sheet }}", cell {{ cell }} (value)'
+             "{% if hint %}; {{ hint }}{% endif %}.", "terse"),
         ],
         criteria=["The answer cell holds the right figure over exactly the matching rows.",
                   "The data sheet is unchanged."],
@@ -97,7 +100,8 @@ class ConditionalTotal(PreparedWorkflow[Params]):
         question = (WHAT[aggregate].format(subject=table.subject, v=value) + " where "
                     + RULE[condition].format(w=where, t=target))
         messy = choose(ctx, "messy", [False, True])
-        params = Params(**names(ctx, table, "answer"), hint=HINT[condition].format(w=where) if messy else None, answer_sheet=ctx.rng.choice(["Answer", "Check", "Result"]),
+        params = Params(**names(ctx, table, "answer"), hint=HINT[condition].format(w=where) if messy else None,
+                        answer_sheet=ctx.rng.choice(["Answer", "Check", "Result"]),
                         cell=ctx.rng.choice(["B1", "B2", "C2"]), aggregate=aggregate, value_column=value,
                         where_column=where, condition=condition, target=target, question=question)
         rows = MESS[condition](ctx.rng, table.rows, table.index(where)) if messy else table.rows

@@ -58,7 +58,8 @@ class Crosstab(PreparedWorkflow[Params]):
             ("Could you pivot the {{ sheet }} tab of {{ input }} for me? {{ row_field }} down the side, "
              "{{ column_field }} across the top, {{ measure }} in the grid{% if totals %}, plus totals for each row "
              'and column (labelled "Total"){% endif %}. Put it on a new tab "{{ summary }}" as plain numbers, with '
-             '"{{ row_field }}" in A1.', "chatty"),
+             '"{{ row_field }}" in A1.{% if messy %} Watch out, the names are typed inconsistently (case, spaces).'
+             "{% endif %}", "chatty"),
             ('{{ input }} ("{{ sheet }}"): new sheet "{{ summary }}" = {{ measure }} by {{ row_field }} (rows, A1 '
              '"{{ row_field }}") x {{ column_field }} (columns){% if totals %}, with Total row and column{% endif %}; '
              "values only{% if messy %}; names differing only in case/spacing are one{% endif %}.", "terse"),

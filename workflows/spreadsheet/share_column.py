@@ -70,9 +70,11 @@ class ShareColumn(PreparedWorkflow[Params]):
             ("Can you add a \"{{ new_header }}\" column to the {{ sheet }} tab of {{ input }}? It should show {{ ask }}. "
              "Values rather than formulas, and don't touch the existing columns.{% if text_amounts %} (Some {{ column }} "
              "figures came in as text with commas or $ signs.){% endif %}", "chatty"),
-            ('{{ input }} ("{{ sheet }}"): new last column "{{ new_header }}" = {{ ask }}; values only.', "terse"),
+            ('{{ input }} ("{{ sheet }}"): new last column "{{ new_header }}" = {{ ask }}{% if text_amounts %} '
+             "({{ column }} partly text, e.g. '$ 1,234.50'){% endif %}; values only.", "terse"),
             ("For the review I want to see how each of the {{ subject }} in {{ input }} (sheet \"{{ sheet }}\") "
-             "compares - add \"{{ new_header }}\" as a new column with {{ ask }}. Stored values, please.{% if text_amounts %} "
+             "compares - add \"{{ new_header }}\" as a new column with {{ ask }}. Stored values, please."
+             "{% if text_amounts %} "
              "Mind that {{ column }} holds some amounts typed as text.{% endif %}", "chatty"),
         ],
         criteria=["The new column holds the right figure on every row.", "The original columns are unchanged."],
