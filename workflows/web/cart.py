@@ -52,6 +52,7 @@ class Options(SkillParams):
 
 class Params(Prepared):
     state: str
+    shop: str = ""
     action: Action
     goal: str
     wanted: dict[str, int]
@@ -71,11 +72,11 @@ class ShopCart(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="web.shop_cart", apps=["browser"], params=Params, skill_params=Options,
         phrasings=[
-            "In the online shop (the web app at " + SITE_URL + ", which keeps its data in {{ state }}), sort out my "
+            "In {{ shop }}, our online shop (the web app at " + SITE_URL + ", which keeps its data in {{ state }}), sort out my "
             "cart: {{ goal }} Leave everything else in the shop as it is.",
-            "Could you tidy my cart at our shop site (" + SITE_URL + ", its database is {{ state }})? {{ goal }} "
+            "Could you tidy my cart at {{ shop }} (" + SITE_URL + ", its database is {{ state }})? {{ goal }} "
             "Nothing else should change.",
-            "Shop cart ({{ state }}, served at " + SITE_URL + "): {{ goal }}",
+            "{{ shop }}, my cart ({{ state }}, served at " + SITE_URL + "): {{ goal }}",
         ],
         criteria=["The cart (and the wishlist) hold exactly the lines the request leads to.",
                   UNCHANGED],
@@ -97,7 +98,7 @@ class ShopCart(PreparedWorkflow[Params]):
             extra["stock"] = ctx.rng.randint(4, 30)
             in_stock.append(extra)
         picked = ctx.rng.sample(in_stock, 9)
-        params = DRAWS[action](ctx, state, picked)
+        params = DRAWS[action](ctx, state, picked).model_copy(update={"shop": state["shop"]})
         names = {p["id"]: p["name"] for p in products}
         return params.model_copy(update={"names": {i: names[i] for i in [*params.removed, *params.moved, *params.changes]}}) \
             .with_files(state=encode(state))
@@ -155,8 +156,10 @@ def _remove_unavailable(ctx: WorkflowContext, state: dict[str, Any], picked: lis
     for p in gone:
         p["stock"] = 0
     state["cart"] = sorted(({"product": p["id"], "qty": rng.randint(1, 2)} for p in chosen), key=lambda x: x["product"])
-    goal = rng.choice(["take out every item that is out of stock, so I can check out the rest.",
-                       "some things in it sold out since I added them; remove those and keep the rest as they are."])
+    goal = rng.choice([f"take out every item that is out of stock (of the {len(chosen)} lines), so I can check out the rest.",
+                       "some things in it sold out since I added them; remove those and keep the rest as they are.",
+                       "checkout fails because of sold-out items: remove exactly those, nothing else.",
+                       f"drop whatever is no longer in stock from the {len(chosen)} lines; the rest stay as they are."])
     return Params(state=STATE, action="remove_unavailable", goal=goal, wanted={}, budget_cents=0, limit_cents=0,
                   shopping_list=[], budget=None, limit=None, removed=sorted(p["id"] for p in gone), moved=[],
                   changes={}, names={})

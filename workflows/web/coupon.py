@@ -54,6 +54,7 @@ class Options(SkillParams):
 
 class Params(Prepared):
     state: str
+    shop: str = ""
     kind: Kind
     goal: str
     code: str
@@ -69,11 +70,11 @@ class ShopCoupon(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="web.shop_coupon", apps=["browser"], params=Params, skill_params=Options,
         phrasings=[
-            "At the online shop (" + SITE_URL + ", data in {{ state }}): {{ goal }} Then check the cart's new total; "
+            "At {{ shop }} (" + SITE_URL + ", data in {{ state }}): {{ goal }} Then check the cart's new total; "
             "do not place the order or change anything else.",
-            "Before I check out at our shop site (" + SITE_URL + ", its database is {{ state }}), {{ goal }} "
+            "Before I check out at {{ shop }} (" + SITE_URL + ", its database is {{ state }}), {{ goal }} "
             "Leave the rest of my cart and account alone, and don't order yet.",
-            "Shop ({{ state }}, " + SITE_URL + "), cart: {{ goal }}",
+            "{{ shop }} ({{ state }}, " + SITE_URL + "), cart: {{ goal }}",
         ],
         criteria=["The coupon the request leads to is applied, and the cart meets its terms with the least change.",
                   UNCHANGED + " No order is placed."],
@@ -96,7 +97,7 @@ class ShopCoupon(PreparedWorkflow[Params]):
                                 for p in ctx.rng.sample(stocked, ctx.rng.randint(2, 4))), key=lambda x: x["product"])
         taken = {c["code"] for c in state["coupons"]}
         expires = str(dt.date.fromisoformat(state["today"]) + dt.timedelta(days=ctx.rng.randint(5, 60)))
-        params = DRAWS[kind](ctx, state, taken, expires)
+        params = DRAWS[kind](ctx, state, taken, expires).model_copy(update={"shop": state["shop"]})
         ctx.rng.shuffle(state["coupons"])
         return params.with_files(state=encode(state))
 

@@ -56,6 +56,7 @@ class Options(SkillParams):
 
 class Params(Prepared):
     state: str
+    shop: str = ""
     find: Filter
     outcome: Outcome
     goal: str
@@ -73,11 +74,11 @@ class ShopFindProduct(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="web.shop_find_product", apps=["browser"], params=Params, skill_params=Options,
         phrasings=[
-            "In the online shop (" + SITE_URL + ", which keeps its data in {{ state }}), {{ goal }} Change nothing "
+            "In {{ shop }} (" + SITE_URL + ", which keeps its data in {{ state }}), {{ goal }} Change nothing "
             "else.",
-            "I'm shopping on our shop site ({{ state }}, served at " + SITE_URL + "): {{ goal }} Please leave the rest "
+            "I'm shopping at {{ shop }} ({{ state }}, served at " + SITE_URL + "): {{ goal }} Please leave the rest "
             "of my cart and wishlist as they are.",
-            "Shop ({{ state }}, " + SITE_URL + "): {{ goal }}",
+            "{{ shop }} ({{ state }}, " + SITE_URL + "): {{ goal }}",
         ],
         criteria=["The one product that meets the criterion is in the cart (one more) or on the wishlist.",
                   UNCHANGED],
@@ -95,7 +96,7 @@ class ShopFindProduct(PreparedWorkflow[Params]):
         outcome = opts.outcome or ctx.rng.choice(["cart", "wishlist"])
         products = draw_products(ctx.rng, ctx.faker, ctx.rng.randint(10, 13))
         state = base_state(ctx.rng, ctx.faker, products)
-        params = DRAWS[find](ctx, state)
+        params = DRAWS[find](ctx, state).model_copy(update={"shop": state["shop"]})
         others = [p["id"] for p in products if p["id"] != params.product_id and p["stock"]]
         state["cart"] = [{"product": i, "qty": 1} for i in sorted(ctx.rng.sample(others, ctx.rng.randint(0, 2)))]
         state["wishlist"] = ctx.rng.sample([i for i in others if all(x["product"] != i for x in state["cart"])],
@@ -175,7 +176,7 @@ def _category_price(ctx: WorkflowContext, state: dict[str, Any]) -> Params:
 
 def _rating(ctx: WorkflowContext, state: dict[str, Any]) -> Params:
     rng = ctx.rng
-    stars, reviews = rng.choice([4.0, 4.5]), rng.choice([50, 100, 200])
+    stars, reviews = rng.choice([4.0, 4.2, 4.5]), rng.choice([25, 50, 80, 100, 150, 200])
     good = [_add(rng, ctx.faker, state, rng.choice(sorted(GOODS))) for _ in range(3)]
     for p in good:
         p["rating"], p["reviews"] = round(rng.uniform(stars, 5.0), 1), rng.randint(reviews, reviews * 3)
@@ -187,8 +188,11 @@ def _rating(ctx: WorkflowContext, state: dict[str, Any]) -> Params:
             p["reviews"] = reviews - 1 if server.cents(p["price"]) <= cheapest else p["reviews"]
     params = Params(state=STATE, find="rating", outcome="cart", goal="", product="", product_id="", category=None,
                     max_price=None, min_rating=stars, min_reviews=reviews, keyword=None)
-    return _answer(params, state, f"find the cheapest product rated at least {stars:g} stars with at least {reviews} "
-                                  "reviews (in stock)")
+    return _answer(params, state, rng.choice([
+        f"find the cheapest product rated at least {stars:g} stars with at least {reviews} reviews (in stock)",
+        (f"I only trust ratings of {stars:g} stars or more backed by {reviews}+ reviews: find the cheapest product "
+         "in stock that has both"),
+        f"look for the lowest-priced item in stock with a rating of {stars:g} or better from {reviews}+ reviews"]))
 
 
 def _keyword(ctx: WorkflowContext, state: dict[str, Any]) -> Params:
@@ -200,7 +204,9 @@ def _keyword(ctx: WorkflowContext, state: dict[str, Any]) -> Params:
         cheapest["stock"] = 0
     params = Params(state=STATE, find="keyword_cheapest", outcome="cart", goal="", product="", product_id="",
                     category=None, max_price=None, min_rating=None, min_reviews=None, keyword=noun.lower())
-    return _answer(params, state, f"find the cheapest {noun.lower()} the shop has in stock")
+    return _answer(params, state, rng.choice([f"find the cheapest {noun.lower()} the shop has in stock",
+                                              f"I need a {noun.lower()}, whichever is cheapest as long as it is in stock",
+                                              f"search for {noun.lower()} and pick the lowest price among those in stock"]))
 
 
 DRAWS = {"category_price": _category_price, "rating": _rating, "keyword_cheapest": _keyword}
