@@ -96,6 +96,20 @@ def base_state(rng: random.Random, faker: Faker, products: list[dict[str, Any]])
             "orders": past}
 
 
+REASONS = [
+    "It's for a birthday present, so I'd like to order soon.", "I'm ordering for the office this time.",
+    "We're setting up a new flat.", "I want to be done before the weekend.", "I'm on my phone later, so do it now.",
+    "My partner asked me to sort this out.", "I'll pay with the card on the account.", "No rush, but today would be good.",
+    "I keep putting this off.", "The delivery should reach us before we travel.", "",
+]
+
+
+def context(rng: random.Random, state: dict[str, Any]) -> str:
+    """A line of the customer's situation and maybe their name: real requests carry some, and no two read alike."""
+    first = state["account"]["name"].split()[0]
+    return " ".join(x for x in (rng.choice(REASONS), rng.choice(["", "", f"Thanks, {first}.", f"- {first}"])) if x)
+
+
 def encode(state: dict[str, Any]) -> bytes:
     return (json.dumps(state, indent=2, ensure_ascii=False) + "\n").encode()
 

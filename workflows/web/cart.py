@@ -31,6 +31,7 @@ from workflows.web._shop import (
     STATE_SLOT,
     UNCHANGED,
     base_state,
+    context,
     draw_products,
     edit_script,
     encode,
@@ -98,7 +99,9 @@ class ShopCart(PreparedWorkflow[Params]):
             extra["stock"] = ctx.rng.randint(4, 30)
             in_stock.append(extra)
         picked = ctx.rng.sample(in_stock, 9)
-        params = DRAWS[action](ctx, state, picked).model_copy(update={"shop": state["shop"]})
+        params = DRAWS[action](ctx, state, picked)
+        params = params.model_copy(update={"shop": state["shop"],
+                                           "goal": f"{params.goal} {context(ctx.rng, state)}".strip()})
         names = {p["id"]: p["name"] for p in products}
         return params.model_copy(update={"names": {i: names[i] for i in [*params.removed, *params.moved, *params.changes]}}) \
             .with_files(state=encode(state))

@@ -34,6 +34,7 @@ from workflows.web._shop import (
     UNCHANGED,
     base_state,
     code_word,
+    context,
     draw_products,
     edit_script,
     encode,
@@ -97,7 +98,9 @@ class ShopCoupon(PreparedWorkflow[Params]):
                                 for p in ctx.rng.sample(stocked, ctx.rng.randint(2, 4))), key=lambda x: x["product"])
         taken = {c["code"] for c in state["coupons"]}
         expires = str(dt.date.fromisoformat(state["today"]) + dt.timedelta(days=ctx.rng.randint(5, 60)))
-        params = DRAWS[kind](ctx, state, taken, expires).model_copy(update={"shop": state["shop"]})
+        params = DRAWS[kind](ctx, state, taken, expires)
+        params = params.model_copy(update={"shop": state["shop"],
+                                           "goal": f"{params.goal} {context(ctx.rng, state)}".strip()})
         ctx.rng.shuffle(state["coupons"])
         return params.with_files(state=encode(state))
 

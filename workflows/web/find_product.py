@@ -32,6 +32,7 @@ from workflows.web._shop import (
     STATE_SLOT,
     UNCHANGED,
     base_state,
+    context,
     draw_products,
     edit_script,
     encode,
@@ -102,7 +103,8 @@ class ShopFindProduct(PreparedWorkflow[Params]):
         state["wishlist"] = ctx.rng.sample([i for i in others if all(x["product"] != i for x in state["cart"])],
                                            ctx.rng.randint(0, 2))
         where = "add it to my cart" if outcome == "cart" else "save it to my wishlist"
-        return params.model_copy(update={"outcome": outcome, "goal": f"{params.goal}; {where}."}) \
+        goal = f"{params.goal}; {where}. {context(ctx.rng, state)}".strip()
+        return params.model_copy(update={"outcome": outcome, "goal": goal}) \
             .with_files(state=encode(state))
 
     def reference(self, params: Params) -> ReferenceSolution:
