@@ -8,7 +8,14 @@ from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import list_step
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import (
+    CheckTemplate,
+    FileSlot,
+    SkillParams,
+    WorkflowContext,
+    WorkflowSpec,
+    register_workflow,
+)
 
 FORMAT = ("one line \"# <slide title>\" per slide, in order, then each line of text on that slide as \"- <line>\""
           "{% if with_notes %}, then the slide's speaker notes on one line starting with \"> \"{% endif %}")

@@ -11,7 +11,15 @@ from preparers.spreadsheet import Table
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
-from workflows.spreadsheet._book import BookOptions, BookParams, book_spec, choose, names, three_steps, workbook
+from workflows.spreadsheet._book import (
+    BookOptions,
+    BookParams,
+    book_spec,
+    choose,
+    names,
+    three_steps,
+    workbook,
+)
 
 IDS = {"Region": ["North", "South", "East", "West", "Central", "Coastal", "Highlands", "Metro"],
        "Store": ["Leeds", "Bristol", "Cardiff", "York", "Bath", "Derby", "Exeter", "Hull", "Perth", "Ayr"],
