@@ -6,6 +6,7 @@ import hashlib
 import json
 import math
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -23,6 +24,8 @@ class GenerateConfig(BaseModel):
     harness: str = Field(default="terminal", description="Teacher harness config name.")
     output_dir: Path | None = Field(default=None, description="Where shards go; default <data_dir>/shards.")
     skills: list[str] | None = Field(default=None, description="Only these skill ids (cycled), instead of sampling.")
+    sampling: Literal["mix", "stratified"] = Field(
+        default="mix", description="mix: per-skill quotas planned to the published mix; stratified: categories take turns.")
     concurrency: int | None = Field(default=None, ge=1, le=256, description="Worker processes; default FORGE_CONCURRENCY.")
 
     @field_validator("skills")

@@ -33,7 +33,8 @@ from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, UnknownKeyError
 from forge.harness import HARNESSES
 from forge.settings import Settings
-from skills import SkillSample, load_taxonomy, sample_skills
+from skills import SkillSample, Taxonomy, load_taxonomy, sample_skills
+from skills.sampler import sample_mix
 
 log = logging.getLogger(__name__)
 
@@ -232,7 +233,15 @@ def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
         wanted = [s for s in wanted if s in taxonomy.skills]
         if not wanted:
             raise ConfigError(f"none of the requested skills exist: {', '.join(unknown)}; see `forge skills list`")
-    return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
+    if wanted:
+        return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
+    return SAMPLERS[config.sampling](taxonomy, config.n_tasks, config.seed)
+
+
+SAMPLERS: dict[str, Callable[[Taxonomy, int, int], list[SkillSample]]] = {
+    "mix": sample_mix,  # per-skill quotas planned to the published mix (files, kinds, single vs multi-app)
+    "stratified": sample_skills,  # categories take turns
+}
 
 
 def _teacher_name(ctx: RunContext) -> str:
@@ -269,8 +278,10 @@ def forge(
     output_dir: str | None = None,
     skills: list[str] | None = None,
     concurrency: int | None = None,
+    sampling: str = "mix",  # checked by GenerateConfig: a Literal here breaks Prefect's deployment-run validation
 ) -> dict:
-    """Generate verified tasks and teacher trajectories, and write them as Parquet shards."""
-    config = GenerateConfig(n_tasks=n_tasks, seed=seed, harness=harness,
+    """Generate verified tasks and teacher trajectories, and write them as Parquet shards.
+    `sampling`: `mix` (default) draws skills to the published mix, `stratified` lets categories take turns."""
+    config = GenerateConfig(n_tasks=n_tasks, seed=seed, harness=harness, sampling=sampling,  # type: ignore[arg-type]
                             output_dir=Path(output_dir) if output_dir else None, skills=skills, concurrency=concurrency)
     return run(config).model_dump(mode="json")

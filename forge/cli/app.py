@@ -69,6 +69,7 @@ def generate(
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Shard folder.")] = None,
     skill: Annotated[Optional[list[str]], typer.Option("--skill", help="Only this skill id (repeatable).")] = None,
     concurrency: Annotated[Optional[int], typer.Option(min=1, max=256, help="Worker threads.")] = None,
+    sampling: Annotated[str, typer.Option(help="mix (the published mix) or stratified (categories take turns).")] = "mix",
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Run the `forge` flow once, here, and print a summary."""
@@ -78,7 +79,7 @@ def generate(
 
     try:
         result = forge_flow(n_tasks=tasks, seed=seed, harness=harness, output_dir=str(output_dir) if output_dir else None,
-                            skills=skill, concurrency=concurrency)
+                            skills=skill, concurrency=concurrency, sampling=sampling)
     except ForgeError as exc:
         raise _fail(exc) from exc
     if as_json:
