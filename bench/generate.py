@@ -48,6 +48,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from flows.generate import SAMPLERS
 from forge.dataset import write_manifest, write_shard
 from forge.errors import ForgeError
 from forge.harness import HARNESSES, ReplayTeacher, run_episode
@@ -58,7 +59,7 @@ from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
-from skills import load_taxonomy, sample_skills
+from skills import load_taxonomy
 from workflows import WORKFLOWS
 
 Timings = dict[str, list[float]]
@@ -148,7 +149,7 @@ def workers_bench(args: argparse.Namespace) -> dict:
     """The stages in warm worker processes, no Prefect, no store: the floor the flow is held to."""
     index = NearDuplicateIndex()
     samples, duplicates, build_errors = [], 0, 0
-    for sample in sample_skills(load_taxonomy(), args.tasks, args.seed):
+    for sample in SAMPLERS[args.sampling](load_taxonomy(), args.tasks, args.seed):  # the flow's own draw
         try:
             bundle: TaskBundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
         except ForgeError:  # the flow records these as workflow rejections; here they are left out
@@ -221,7 +222,7 @@ def flow_once(args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
         os.environ.update(_flow_env(args, Path(tmp) / "data"))
         started = time.perf_counter()
-        result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"))
+        result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"), sampling=args.sampling)
         wall = time.perf_counter() - started
     counts = result["counts"]
     return {
@@ -250,7 +251,7 @@ def _process_cpu_s(pid: int) -> float:
 def flow_in_child(args: argparse.Namespace, tasks: int, server: ServerInfo) -> dict:
     """The flow in a fresh process, so its peak RSS is this run's alone."""
     command = [sys.executable, __file__, "--mode", "flow-child", "--tasks", str(tasks), "--seed", str(args.seed),
-               "--workers", str(args.workers)] + (["--libreoffice"] if args.libreoffice else [])
+               "--workers", str(args.workers), "--sampling", args.sampling] + (["--libreoffice"] if args.libreoffice else [])
     env = {**os.environ, "PREFECT_API_URL": server.url, "PREFECT_LOGGING_LEVEL": "WARNING"}
     server_cpu = _process_cpu_s(server.pid)
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
@@ -267,6 +268,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
+    parser.add_argument("--sampling", choices=sorted(SAMPLERS), default="mix", help="How both sides draw skills.")
     parser.add_argument("--mode", choices=["both", "flow", "workers", "flow-child"], default="both")
     args = parser.parse_args()
     if args.mode == "flow-child":
@@ -275,7 +277,7 @@ def main() -> None:
     report: dict = {
         "benchmark": "generate",
         "parameters": {"tasks": args.tasks, "workers": args.workers, "worker_kind": "process", "seed": args.seed,
-                       "libreoffice_roundtrip": args.libreoffice, "gates": GATE_ORDER, "mode": args.mode},
+                       "sampling": args.sampling, "libreoffice_roundtrip": args.libreoffice, "gates": GATE_ORDER, "mode": args.mode},
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
     }

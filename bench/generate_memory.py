@@ -38,13 +38,14 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, nargs="+", default=[100, 1000])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--sampling", choices=["mix", "stratified"], default="mix")
     parser.add_argument("--shard-rows", type=int, default=50, help="FORGE_SHARD_MAX_ROWS for the runs.")
     parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
     args = parser.parse_args()
     os.environ["FORGE_SHARD_MAX_ROWS"] = str(args.shard_rows)
     report: dict = {
         "benchmark": "generate_memory",
-        "parameters": {"tasks": args.tasks, "workers": args.workers, "seed": args.seed, "shard_rows": args.shard_rows,
+        "parameters": {"tasks": args.tasks, "workers": args.workers, "seed": args.seed, "sampling": args.sampling, "shard_rows": args.shard_rows,
                        "libreoffice_roundtrip": args.libreoffice},
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
                     "loadavg_at_start": [round(x, 2) for x in os.getloadavg()]},
