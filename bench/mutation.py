@@ -82,6 +82,8 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "a shorter header is reported by the loop above first; " + _INTERNED),
         ("if len(got) < len(expected):", "if len(got) <= len(expected):", "reached only when the lengths differ"),
         ('if operator == "==":', 'if operator is "==":', _INTERNED),
+        ("isinstance(a, str) and isinstance(b, str)", "not isinstance(a, str) and isinstance(b, str)",
+         "both branches compare with ==: a str and a non-str are unequal either way"),
         ("isinstance(a, str) and isinstance(b, str)", "isinstance(a, str) or isinstance(b, str)",
          "a str against a non-str is unequal either way (the fallback `a == b`)"),
         ("return (3, 0)", "return (3, 1)", "every blank gets the same key, still after every other group"),

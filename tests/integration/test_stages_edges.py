@@ -46,3 +46,21 @@ def test_the_gates_run_are_counted_once(ctx: RunContext) -> None:
     assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=2)
     assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=0)
     assert store.task_status(bundle.id) == "pending"
+
+
+def test_a_fresh_index_holds_the_accepted_tasks_of_the_store(ctx: RunContext) -> None:
+    accepted, pending = build("spreadsheet.data.filter.greater_than"), build("spreadsheet.data.sort.ascending")
+    store = stages.store_for(ctx.db_url)
+    for bundle in (accepted, pending):
+        store.save_task(bundle, ctx.run_id)
+    store.set_task_status(accepted.id, "accepted")
+    index = stages.AcceptedIndex(ctx.db_url, 0.9)
+    index.refresh()
+    twin = accepted.model_copy(update={"seed": accepted.seed + 1})  # the same content under another seed
+    assert index.index.find(twin) == (accepted.id, 1.0)
+    assert index.index.find(pending.model_copy(update={"seed": pending.seed + 1})) is None  # not accepted
+
+
+def test_the_round_trip_follows_the_setting(ctx: RunContext) -> None:
+    assert stages.gate_context(ctx.model_copy(update={"libreoffice_roundtrip": False})).roundtrip is None
+    assert stages.gate_context(ctx.model_copy(update={"libreoffice_roundtrip": True})).roundtrip is not None

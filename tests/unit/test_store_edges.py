@@ -102,6 +102,12 @@ def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskB
     assert [(r.gate, r.passed) for r in store.gate_results(middle)] == [("schema", True), ("oracle", True)]
     assert [(r.gate, r.passed) for r in store.gate_results(by_run["r3"].id)] == [("schema", True), ("oracle", True)]
     assert [(r.gate, r.passed) for r in store.gate_results(by_run["r1"].id)] == [("schema", True), ("oracle", True)]
+    for task in (by_run["r3"].id, by_run["r1"].id):  # the largest id first: a lookup by >= would find it
+        store.save_gate_result(task, GateResult(gate="extra", passed=True, duration_s=0.4))
+    assert [r.gate for r in store.gate_results(by_run["r1"].id)] == ["schema", "oracle", "extra"]
+    assert [r.gate for r in store.gate_results(by_run["r3"].id)] == ["schema", "oracle", "extra"]
+    with pytest.raises(ValidationError):
+        store.gate_outcomes("r2")[0].passed = True  # outcomes are frozen values
     store.record_rejection("r2", "gate", "r2-subject", "timeout", "again")
     store.record_rejection("r2", "gate", "r2-other", "timeout", "another subject")
     store.record_rejection("r2", "export", "r2-subject", "timeout", "another stage")
