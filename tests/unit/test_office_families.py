@@ -4,12 +4,13 @@ input, and instructions render fully. (The gates on every variant: test_office_v
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args, get_origin
+from typing import Any
 
 import pytest
 
 import workflows
 from forge.models import Skill, TaskBundle
+from tests.unit.test_spreadsheet_book import option_values
 
 NAMES = ["document.number_headings", "document.make_list", "document.emphasize_term", "document.rearrange_sections",
          "document.sort_table", "document.table_total", "document.replace_with_options",
@@ -26,19 +27,12 @@ def build(name: str, seed: int, params: dict[str, Any] | None = None) -> TaskBun
     return workflows.WORKFLOWS.get(name).build(skill, seed)
 
 
-def _values(annotation: Any) -> list[Any]:
-    inner = [a for a in get_args(annotation) if a is not type(None)]
-    if inner == [bool]:
-        return [False, True]
-    return [v for a in inner if get_origin(a) is Literal for v in get_args(a)]
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_every_skill_param_is_said_in_every_register(name: str) -> None:
     options = workflows.WORKFLOWS.get(name).spec.skill_params
     assert options.model_fields, name
     for field, info in options.model_fields.items():
-        values = _values(info.annotation)
+        values = option_values(info.annotation)
         assert values, (name, field)
         for seed in range(6):
             bundles = {v: build(name, seed, {field: v}) for v in values}

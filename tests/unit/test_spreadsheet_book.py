@@ -53,7 +53,7 @@ def test_instruction_renders_and_names_what_the_checks_read(name: str, seed: int
     assert 3 <= len(bundle.reference.steps) and all(s.tool == "bash" for s in bundle.reference.steps)
 
 
-def _values(annotation: Any) -> list[Any]:
+def option_values(annotation: Any) -> list[Any]:
     """The values an optional bool or Literal option takes."""
     inner = [a for a in get_args(annotation) if a is not type(None)]
     if inner == [bool]:
@@ -65,7 +65,7 @@ def _values(annotation: Any) -> list[Any]:
 def test_every_skill_param_changes_the_task(name: str) -> None:
     options = workflows.WORKFLOWS.get(name).spec.skill_params
     for field, info in options.model_fields.items():
-        values = _values(info.annotation)
+        values = option_values(info.annotation)
         if field == "kind" or not values:
             continue
         for seed in range(6):  # every phrasing register says what the value asks
