@@ -117,8 +117,10 @@ def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode:
     rejected: dict[str, int] = defaultdict(int)
     started = time.perf_counter()
     results = list(pool.map(one_task, samples, [ctx] * len(samples), [with_episode] * len(samples)))
-    kept = []
-    for outcome, timings in results:
+    kept, by_app = [], defaultdict(list)
+    for sample, (outcome, timings) in zip(samples, results, strict=True):
+        by_app["+".join(sample.skill.apps)].append(  # probe timings are parts of gate.package: not twice
+            sum(sum(v) for k, v in timings.items() if not k.startswith("gate.package.")))
         for stage, values in timings.items():
             merged[stage].extend(values)
         if isinstance(outcome, str):
@@ -131,7 +133,9 @@ def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode:
         write_manifest(out, [_timed(merged, "write", write_shard, out, 0, kept)])
     wall = time.perf_counter() - started
     return {"kept": len(kept), "wall_s": round(wall, 3), "per_s": round(len(kept) / wall, 3),
-            "rejected": dict(rejected), "timings": merged}
+            "rejected": dict(rejected), "timings": merged,
+            "by_app": {app: {"tasks": len(v), "mean_s": round(statistics.mean(v), 3), "total_s": round(sum(v), 2)}
+                       for app, v in sorted(by_app.items(), key=lambda kv: -sum(kv[1]))}}
 
 
 def sandbox_start_s(scratch: Path, n: int = 10) -> float:
@@ -184,6 +188,7 @@ def workers_bench(args: argparse.Namespace) -> dict:
         "sandbox_start_s": round(start_s, 4),
         "worker_warmup_s": round(warmup_s, 3),
         "stage_mean_s": {k: round(statistics.mean(v), 4) for k, v in sorted(stages.items())},
+        "end_to_end_cost_by_app": full["by_app"],  # worker seconds per task (build, gates, episode), costliest first
         "gate_cost_per_task_s": {k: round(sum(v) / max(1, len(samples)), 4) for k, v in sorted(stages.items())
                                  if k.startswith("gate.")},
     }
