@@ -109,6 +109,9 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ('sqlite = self._engine.dialect.name == "sqlite"', "sqlite = self._engine.dialect.name", _LOCK),
         ("threading.RLock() if sqlite else None", "threading.RLock() if not sqlite else None", _LOCK),
         ("lock = self._lock if (write or self._memory) and self._lock is not None", "lock = self._lock if", _LOCK),
+        ("{schema.WRITE_OPTION: True}", "{schema.WRITE_OPTION: False}", _LOCK),
+        ("if len(wanted) != len(episode_ids):", "if len(wanted) < len(episode_ids):",
+         "`wanted` is `episode_ids` without repeats: never longer, so `<` is `!=`"),
         ("expire_on_commit=False", "expire_on_commit=True",
          "every record is built inside its session; no row object is read after the commit"),
     ],
@@ -126,6 +129,9 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("secrets.token_hex(6)", "secrets.token_hex(", "the temporary name's length"),
         ("leftover.unlink(missing_ok=True)", "leftover.unlink(missing_ok=False)",
          "the leftover was just listed under the lock: it exists"),
+    ],
+    "gates/file_gate.py": [
+        ('if spec.role == "output":', 'if spec.role is "output":', _INTERNED),
     ],
     "gates/spec.py": [
         ("round(time.perf_counter() - started, 4)", "round(time.perf_counter() - started, ",
