@@ -152,3 +152,11 @@ def test_a_setup_step_is_numbered_from_one(over_3500: TaskBundle, tmp_path: Path
     bundle = over_3500.model_copy(update={"setup": [SetupStep(type="no_such_step", parameters={})]})
     result = run_gate("file", bundle, GateContext(scratch_root=tmp_path))
     assert result.reason == "unknown_setup_step" and result.message.startswith("setup step 1: ")
+
+
+def test_an_input_listed_after_an_output_is_still_inspected(over_3500: TaskBundle, tmp_path: Path) -> None:
+    outputs = [f for f in over_3500.files if f.role == "output"]
+    inputs = [f.model_copy(update={"content": b"not a workbook"}) for f in over_3500.files if f.role == "input"]
+    bundle = over_3500.model_copy(update={"files": [*outputs, *inputs]})
+    result = run_gate("file", bundle, GateContext(scratch_root=tmp_path))
+    assert not result.passed and result.reason in {"file_unreadable", "file_malformed"}, result.message
