@@ -66,7 +66,7 @@ def test_a_prompt_or_tool_schema_edit_without_a_version_bump_makes_new_episodes(
 
 def test_run_id_is_pinned_and_made_of_everything_but_concurrency() -> None:
     base = GenerateConfig()
-    assert base.run_id() == "r-d793ff50bde20eab"
+    assert base.run_id() == "r-9adf34cbe9a7d5f2"  # sampling joined the config (mix by default)
     assert GenerateConfig(concurrency=7).run_id() == base.run_id()  # how fast is not what
     assert GenerateConfig(skills=[]).run_id() == base.run_id()  # no list and an empty list: sample
     changed = [GenerateConfig(n_tasks=6), GenerateConfig(seed=1), GenerateConfig(harness="gui"),
