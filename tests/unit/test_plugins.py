@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from forge.checks import CHECKS
-from forge.cli.app import app
 from forge.errors import SkillParamsError, WorkflowCrashedError
 from forge.filetypes import FILE_TYPES
 from forge.models import Skill
