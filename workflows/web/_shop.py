@@ -67,6 +67,11 @@ def draw_products(rng: random.Random, faker: Faker, count: int) -> list[dict[str
     return products
 
 
+def cart_lines(rng: random.Random, products: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A cart holding each of `products` once or twice, in product-id order as the site keeps it."""
+    return sorted(({"product": p["id"], "qty": rng.randint(1, 2)} for p in products), key=lambda x: x["product"])
+
+
 def code_word(rng: random.Random, taken: set[str], stem: str) -> str:
     """A coupon code people would read out (SPRING15, WELCOME-7Q), unique in the shop."""
     while True:

@@ -31,6 +31,7 @@ from workflows.web._shop import (
     STATE_SLOT,
     UNCHANGED,
     base_state,
+    cart_lines,
     context,
     draw_products,
     edit_script,
@@ -158,7 +159,7 @@ def _remove_unavailable(ctx: WorkflowContext, state: dict[str, Any], picked: lis
     gone = rng.sample(chosen, rng.randint(1, 2))
     for p in gone:
         p["stock"] = 0
-    state["cart"] = sorted(({"product": p["id"], "qty": rng.randint(1, 2)} for p in chosen), key=lambda x: x["product"])
+    state["cart"] = cart_lines(rng, chosen)
     goal = rng.choice([f"take out every item that is out of stock (of the {len(chosen)} lines), so I can check out the rest.",
                        "some things in it sold out since I added them; remove those and keep the rest as they are.",
                        "checkout fails because of sold-out items: remove exactly those, nothing else.",
@@ -175,7 +176,7 @@ def _fit_budget(ctx: WorkflowContext, state: dict[str, Any], picked: list[dict[s
         if all(server.cents(p["price"]) != server.cents(q["price"]) for q in chosen):
             chosen.append(p)
     chosen = chosen[:rng.randint(4, 6)]
-    state["cart"] = sorted(({"product": p["id"], "qty": rng.randint(1, 2)} for p in chosen), key=lambda x: x["product"])
+    state["cart"] = cart_lines(rng, chosen)
     dearest = sorted(state["cart"], key=lambda x: -server.cents(server.product_of(state, x["product"])["price"]))
     drop = rng.randint(1, len(dearest) - 2)
     kept, last = dearest[drop:], dearest[drop - 1]  # the cheaper lines stay
@@ -192,7 +193,7 @@ def _fit_budget(ctx: WorkflowContext, state: dict[str, Any], picked: list[dict[s
 def _from_wishlist(ctx: WorkflowContext, state: dict[str, Any], picked: list[dict[str, Any]]) -> Params:
     rng = ctx.rng
     in_cart, wished = picked[:rng.randint(1, 3)], picked[3:3 + rng.randint(4, 6)]
-    state["cart"] = sorted(({"product": p["id"], "qty": rng.randint(1, 2)} for p in in_cart), key=lambda x: x["product"])
+    state["cart"] = cart_lines(rng, in_cart)
     state["wishlist"] = [p["id"] for p in wished]
     prices = sorted({server.cents(p["price"]) for p in wished})
     cut = rng.randint(1, len(prices) - 1)

@@ -33,6 +33,7 @@ from workflows.web._shop import (
     STATE_SLOT,
     UNCHANGED,
     base_state,
+    cart_lines,
     code_word,
     context,
     draw_products,
@@ -94,8 +95,7 @@ class ShopCoupon(PreparedWorkflow[Params]):
         for p in ctx.rng.sample(products, 4):
             p["stock"] = max(p["stock"], ctx.rng.randint(12, 40))
         stocked = [p for p in products if p["stock"] >= 12]
-        state["cart"] = sorted(({"product": p["id"], "qty": ctx.rng.randint(1, 2)}
-                                for p in ctx.rng.sample(stocked, ctx.rng.randint(2, 4))), key=lambda x: x["product"])
+        state["cart"] = cart_lines(ctx.rng, ctx.rng.sample(stocked, ctx.rng.randint(2, 4)))
         taken = {c["code"] for c in state["coupons"]}
         expires = str(dt.date.fromisoformat(state["today"]) + dt.timedelta(days=ctx.rng.randint(5, 60)))
         params = DRAWS[kind](ctx, state, taken, expires)
