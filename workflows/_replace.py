@@ -5,9 +5,27 @@ skill fixes really change the result."""
 from __future__ import annotations
 
 from forge.checks.document_edits import replace_rule
+from workflows._prepared import Prepared
+from workflows.spec import SkillParams
 
 OPTIONS = ("{% if whole_word %}whole words only{% else %}also inside longer words{% endif %}, "
            "{% if match_case %}matching case exactly{% else %}whatever the case{% endif %}")
+
+
+class ReplaceParams(Prepared):
+    input: str
+    output: str
+    in_place: bool
+    old: str
+    new: str
+    whole_word: bool
+    match_case: bool
+
+
+class ReplaceOptions(SkillParams):
+    whole_word: bool | None = None
+    match_case: bool | None = None
+    in_place: bool | None = None
 
 
 def option_score(text: str, old: str, whole: bool, case: bool) -> int:

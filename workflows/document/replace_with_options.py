@@ -8,14 +8,13 @@ import re
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.document import make_document, write_docx
-from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._replace import OPTIONS, option_score
+from workflows._prepared import PreparedWorkflow
+from workflows._replace import OPTIONS, ReplaceOptions, ReplaceParams, option_score
 from workflows._steps import lit, script_step, solution
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code
 from workflows.spec import (
     CheckTemplate,
     FileSlot,
-    SkillParams,
     WorkflowContext,
     WorkflowSpec,
     register_workflow,
@@ -25,20 +24,7 @@ SWAPS = [("team", "group"), ("customer", "client"), ("cost", "expense"), ("staff
          ("project", "programme"), ("process", "procedure"), ("supplier", "vendor"), ("target", "goal"),
          ("budget", "allowance"), ("survey", "poll"), ("complaint", "grievance"), ("ticket", "case")]
 
-class Params(Prepared):
-    input: str
-    output: str
-    in_place: bool
-    old: str
-    new: str
-    whole_word: bool
-    match_case: bool
-
-
-class Options(SkillParams):
-    whole_word: bool | None = None
-    match_case: bool | None = None
-    in_place: bool | None = None
+Params, Options = ReplaceParams, ReplaceOptions
 
 
 @register_workflow

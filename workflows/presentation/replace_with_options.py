@@ -6,14 +6,13 @@ from __future__ import annotations
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
-from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._replace import OPTIONS, option_score
+from workflows._prepared import PreparedWorkflow
+from workflows._replace import OPTIONS, ReplaceOptions, ReplaceParams, option_score
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.spec import (
     CheckTemplate,
     FileSlot,
-    SkillParams,
     WorkflowContext,
     WorkflowSpec,
     register_workflow,
@@ -24,20 +23,7 @@ SWAPS = [("customer", "client"), ("team", "group"), ("cost", "expense"), ("targe
          ("time", "duration"), ("region", "territory"), ("month", "period"), ("review", "check-in")]
 
 
-class Params(Prepared):
-    input: str
-    output: str
-    in_place: bool
-    old: str
-    new: str
-    whole_word: bool
-    match_case: bool
-
-
-class Options(SkillParams):
-    whole_word: bool | None = None
-    match_case: bool | None = None
-    in_place: bool | None = None
+Params, Options = ReplaceParams, ReplaceOptions
 
 
 @register_workflow
