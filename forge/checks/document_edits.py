@@ -228,3 +228,80 @@ def replaced_by_rule(state: FinalState, opts: ReplacedByRule) -> Verdict:
     if msg := _tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{total} replacements of {opts.old!r} by {opts.new!r}")
+
+
+# --- document.paragraphs_formatted --------------------------------------------------------------
+
+ALIGNMENTS = {"center": "center", "right": "right", "justify": "justify"}
+RUN_CHANGES = ("size", "font", "bold", "italic")
+
+
+class ParagraphsFormatted(DocumentEdit):
+    target: Literal["title", "headings", "body", "section"] = Field(
+        description="title: the Title paragraph; headings: every heading; body: every other paragraph; "
+                    "section: the body paragraphs under `heading`.")
+    heading: str | None = Field(default=None, description="The section whose body is the target (section).")
+    change: Literal["center", "right", "justify", "size", "font", "bold", "italic"]
+    size_pt: float | None = Field(default=None, description="The font size asked for (size).")
+    font: str | None = Field(default=None, description="The font name asked for (font).")
+
+
+def _targets(paragraphs: list[Paragraph], opts: ParagraphsFormatted) -> set[int] | str:
+    """Indexes of the paragraphs the instruction names, or why there are none."""
+    if opts.target == "section":
+        span = _section(paragraphs, opts.heading or "")
+        if span is None:
+            return f"{opts.input_file} has no heading {opts.heading!r}"
+        chosen = set(range(*span))
+    else:
+        want = {"title": lambda lv: lv == 0, "headings": lambda lv: lv is not None and lv >= 1,
+                "body": lambda lv: lv is None}[opts.target]
+        chosen = {i for i, p in enumerate(paragraphs) if want(p.heading_level)}
+    return chosen or f"{opts.input_file} has no {opts.target} paragraphs to format"
+
+
+def _align(p: Paragraph) -> str:
+    """left, start and unset read the same on the page."""
+    return "left" if p.alignment in (None, "left", "start") else p.alignment
+
+
+def _run_values(p: Paragraph, change: str) -> list[object]:
+    """Per non-blank character: the run's value of the property (bold/italic unset reads as not)."""
+    attr = {"size": "size_pt", "font": "font"}.get(change, change)
+    return [bool(getattr(r, attr)) if change in ("bold", "italic") else getattr(r, attr)
+            for r in p.runs for ch in r.text if not ch.isspace()]
+
+
+@register_check("document.paragraphs_formatted", ParagraphsFormatted, view="document")
+def paragraphs_formatted(state: FinalState, opts: ParagraphsFormatted) -> Verdict:
+    """The target paragraphs carry the alignment (or, on every character, the size, font, bold or
+    italic) asked for as direct formatting; every paragraph keeps its text and style, and no other
+    paragraph's alignment or character format changed; tables unchanged."""
+    original, output = _views(state, opts)
+    before, after = blocks(original), blocks(output)
+    if msg := paragraphs_diff(before, after, opts.file):
+        return Verdict.of(False, msg)
+    chosen = _targets(before, opts)
+    if isinstance(chosen, str):
+        return Verdict.of(False, chosen)
+    want: object = {"size": opts.size_pt, "font": opts.font}.get(opts.change, True)
+    for n, (was, now) in enumerate(zip(before, after, strict=True), start=1):
+        where = f"paragraph {n} of {opts.file} ({fold(now.text)[:40]!r})"
+        if opts.change in ALIGNMENTS:
+            expected = ALIGNMENTS[opts.change] if n - 1 in chosen else _align(was)
+            if _align(now) != expected:
+                return Verdict.of(False, f"{where} is aligned {_align(now)}, expected {expected}")
+            continue
+        have = _run_values(now, opts.change)
+        if n - 1 in chosen:
+            wrong = next((v for v in have if v != want), None) if have else None
+            if not have or any(v != want for v in have):
+                return Verdict.of(False, f"{where} has {opts.change} {wrong!r} on some text, expected {want!r} "
+                                  "on all of it (direct formatting)")
+        elif have != _run_values(was, opts.change):
+            return Verdict.of(False, f"{where} was not to be touched, but its {opts.change} changed")
+        if opts.change in RUN_CHANGES and _align(now) != _align(was):
+            return Verdict.of(False, f"{where} changed alignment; only its {opts.change} was to change")
+    if msg := _tables_same(original, output, opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{len(chosen)} {opts.target} paragraph(s) formatted ({opts.change}); nothing else changed")

@@ -11,6 +11,7 @@ from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
     add_section,
     emphasize_term,
+    format_paragraphs,
     header_footer,
     make_list,
     number_headings,
@@ -21,5 +22,5 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "emphasize_term", "header_footer", "make_list", "number_headings", "rearrange_sections",
+__all__ = ["add_section", "emphasize_term", "format_paragraphs", "header_footer", "make_list", "number_headings", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_table", "table_total"]

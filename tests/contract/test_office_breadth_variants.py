@@ -1,0 +1,36 @@
+"""The workflow contract on the document and presentation families added for #10's breadth:
+every value of every axis is tried at least once, for real (gates, sandbox, LibreOffice round
+trip), since each value changes the task."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    *[("document.format_paragraphs", {"target": t, "change": c, "in_place": i}) for t, c, i in
+      [("title", "center", True), ("headings", "right", False), ("body", "justify", False),
+       ("section", "size", True), ("body", "font", False), ("section", "bold", False), ("headings", "italic", True)]],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={val}" for k, val in v.items()))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params)
+    assert report.roundtrip and len(set(report.bundle_ids)) == 2
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
