@@ -2,8 +2,10 @@
 (one-table transforms) and `_book` (workbooks made in `draw`: several sheets, messy cells)."""
 
 from forge.checks import table_joins as _joins  # noqa: F401  (register the checks)
+from forge.checks import table_layout as _layout  # noqa: F401
 from forge.checks import table_ops as _ops  # noqa: F401
 from forge.checks import table_rank as _rank  # noqa: F401
+from forge.checks import table_rules as _rules  # noqa: F401
 from workflows.spreadsheet import (
     band_column,
     clean_column,

@@ -87,13 +87,19 @@ def workbook(sheets: list[tuple[str, list[str], list[list[Any]]]], table: Table)
 
 def book_spec(name: str, params: type[BookParams], options: type[BookOptions], *, phrasings: list[tuple[str, str]],
               criteria: list[str], checks: list[CheckTemplate], output: str) -> WorkflowSpec:
-    """One xlsx in, one xlsx out (the same path when in place); each phrasing is (text, register)."""
+    """One xlsx in, one xlsx out (the same path when in place); each phrasing is (text, register).
+    Options taking `finish` (`_finish.FinishOptions`) say the finishing step and have it checked."""
+    finish = "finish" in options.model_fields
+    said = "{{ finishing }}" if finish else ""
+    finishing = [CheckTemplate(func="table.sheet_finish", bind={"table": "finish_sheet", "finish": "finish"},
+                               description="The finishing step asked on the result sheet was done.")] if finish else []
     return WorkflowSpec(
         name=name, apps=["spreadsheet"], params=params, skill_params=options,
-        phrasings=[f"{text.rstrip()} {SAVE[register]}" for text, register in phrasings], criteria=criteria,
+        phrasings=[f"{text.rstrip()}{said} {SAVE[register]}" for text, register in phrasings], criteria=criteria,
         files=[FileSlot(param="input", type="xlsx", role="input", description="{{ subject | capitalize }} on sheet {{ sheet }}"),
                FileSlot(param="output", type="xlsx", description=output)],
-        checks=[CheckTemplate(func="file.exists", description="The workbook was saved where the task asked."), *checks],
+        checks=[CheckTemplate(func="file.exists", description="The workbook was saved where the task asked."), *checks,
+                *finishing],
     )
 
 
@@ -150,6 +156,12 @@ def verify_step(params: BookParams, sheet: str, thought: str) -> Any:
 
 def three_steps(params: BookParams, body: str | list[str], thought: str, action: str, *, sheet: str | None = None,
                 sheets: list[str] | None = None) -> ReferenceSolution:
+    from workflows.spreadsheet._finish import finish_code  # _finish builds on this module
+
+    finish = finish_code(params)
+    if finish:
+        body = [*([body] if isinstance(body, str) else body), *finish]
+        thought += f" Then the finishing step on {params.finish_sheet!r} ({params.finish.replace('_', ' ')})."  # type: ignore[attr-defined]
     return solution(
         read_step(params, f"First I look at {params.input}: the header and a few of the {params.subject}.", sheets),
         edit_step(params, body, thought, action),

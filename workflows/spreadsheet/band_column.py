@@ -11,8 +11,6 @@ from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
     NUM,
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -22,6 +20,7 @@ from workflows.spreadsheet._book import (
     workbook,
 )
 from workflows.spreadsheet._common import round_between
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import text_amounts
 
 LABELS = {2: [["Below target", "On target"], ["No", "Yes"], ["Standard", "Priority"]],
@@ -32,7 +31,7 @@ RULE = ('"{{ labels[0] }}" when {{ column }} is below {{ bounds[0] }}, '
         'and "{{ labels[2] }}" from {{ bounds[1] }} up{% else %}and "{{ labels[1] }}" from {{ bounds[0] }} up{% endif %}')
 
 
-class Params(BookParams):
+class Params(FinishParams):
     new_header: str
     column: str
     bounds: list[float]
@@ -40,7 +39,7 @@ class Params(BookParams):
     text_amounts: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     bands: Literal[2, 3] | None = None
     text_amounts: bool | None = None
 
@@ -75,7 +74,7 @@ class BandColumn(PreparedWorkflow[Params]):
             below = max([v for v in ordered if v < cut], default=cut - 1)
             bound = float(round_between(below, cut, include_lo=False))
             bounds.append(int(bound) if bound.is_integer() else bound)
-        params = Params(**names(ctx, table, "banded"), new_header=ctx.rng.choice(HEADERS), column=column,
+        params = Params(**finish_fields(ctx), **names(ctx, table, "banded"), new_header=ctx.rng.choice(HEADERS), column=column,
                         bounds=bounds, labels=ctx.rng.choice(LABELS[bands]),
                         text_amounts=choose(ctx, "text_amounts", [False, True]))
         rows = text_amounts(ctx.rng, table.rows, table.index(column)) if params.text_amounts else table.rows

@@ -10,8 +10,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -20,6 +18,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import blanks, messy_labels, stray_spaces, text_amounts, text_dates
 
 Op = Literal["trim", "upper", "title", "date_text", "number_text", "fill_down", "fill_zero"]
@@ -64,13 +63,13 @@ def parse_date(s):
 '''
 
 
-class Params(BookParams):
+class Params(FinishParams):
     column: str
     operation: Op
     ask: str
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     operation: Op | None = None
 
 
@@ -107,7 +106,7 @@ class CleanColumn(PreparedWorkflow[Params]):
             messy = {"date_text": text_dates, "number_text": text_amounts}
             rows = messy[op](ctx.rng, table.rows, c) if op in messy else blanks(ctx.rng, table.rows, c,
                                                                                 runs=op == "fill_down")
-        params = Params(**names(ctx, table, "clean"), column=column, operation=op,
+        params = Params(**finish_fields(ctx), **names(ctx, table, "clean"), column=column, operation=op,
                         ask=ASK[op].format(column=column))
         return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 

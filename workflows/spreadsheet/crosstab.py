@@ -3,15 +3,13 @@ another, each cell a count, total or average; optionally with a Total row and co
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -19,6 +17,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import messy_labels
 
 Aggregate = Literal["count", "sum", "average"]
@@ -28,7 +27,8 @@ MEASURE = {"count": "the number of {subject}", "sum": "the total {value}", "aver
 FIGURE = {"count": "len(xs)", "sum": "sum(xs)", "average": "round(sum(xs) / len(xs), 4)"}
 
 
-class Params(BookParams):
+class Params(FinishParams):
+    FINISH_ON: ClassVar[str] = "summary"
     summary: str
     row_field: str
     column_field: str
@@ -39,7 +39,7 @@ class Params(BookParams):
     messy: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     aggregate: Aggregate | None = None
     totals: bool | None = None
     messy: bool | None = None
@@ -78,7 +78,7 @@ class Crosstab(PreparedWorkflow[Params]):
         table = big_table(ctx.rng, ctx.faker, kind, 40, 200)
         rows_field, cols_field = ctx.rng.choice(FIELDS[kind])
         value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)
-        params = Params(**names(ctx, table, "pivot"), summary=ctx.rng.choice(["Pivot", "Cross-tab", "Summary"]),
+        params = Params(**finish_fields(ctx), **names(ctx, table, "pivot"), summary=ctx.rng.choice(["Pivot", "Cross-tab", "Summary"]),
                         row_field=rows_field, column_field=cols_field, value_column=value, aggregate=aggregate,
                         totals=totals, measure=MEASURE[aggregate].format(subject=table.subject, value=value),
                         messy=choose(ctx, "messy", [False, True]))

@@ -12,8 +12,6 @@ from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
     AS_DATE,
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -22,6 +20,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import text_dates
 
 Part = Literal["year", "month_name", "quarter", "weekday", "days_until"]
@@ -35,7 +34,7 @@ CODE = {"year": "d.year", "month_name": "d.strftime('%B')", "quarter": "f'Q{(d.m
         "weekday": "d.strftime('%A')", "days_until": "(UNTIL - d).days"}
 
 
-class Params(BookParams):
+class Params(FinishParams):
     column: str
     part: Part
     new_header: str
@@ -44,7 +43,7 @@ class Params(BookParams):
     text_dates: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     part: Part | None = None
     text_dates: bool | None = None
 
@@ -78,7 +77,7 @@ class DateParts(PreparedWorkflow[Params]):
         latest = max(table.column(column))
         until = latest + dt.timedelta(days=ctx.rng.randint(5, 200)) if part == "days_until" else None
         rows = text_dates(ctx.rng, table.rows, table.index(column)) if as_text else table.rows
-        params = Params(**names(ctx, table, part), column=column, part=part,
+        params = Params(**finish_fields(ctx), **names(ctx, table, part), column=column, part=part,
                         new_header=ctx.rng.choice(HEADER[part]), until=until,
                         ask=ASK[part].format(c=column, until=until.isoformat() if until else ""), text_dates=as_text)
         return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))

@@ -9,8 +9,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -19,6 +17,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import messy_labels
 
 # kind -> (key column, lookup sheet, lookup columns and a value maker per column)
@@ -34,7 +33,7 @@ LOOKUPS = {
 }
 
 
-class Params(BookParams):
+class Params(FinishParams):
     lookup_sheet: str
     key_column: str
     lookup_value: str
@@ -43,7 +42,7 @@ class Params(BookParams):
     messy: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     gaps: bool | None = None
     messy: bool | None = None
 
@@ -89,7 +88,7 @@ class LookupColumn(PreparedWorkflow[Params]):
             lookup = messy_labels(ctx.rng, lookup, 0, share=0.6, spaces=False)
         value = ctx.rng.choice(list(columns))
         base = names(ctx, table, "lookup")
-        params = Params(**base, lookup_sheet=sheet, key_column=key, lookup_value=value,
+        params = Params(**finish_fields(ctx), **base, lookup_sheet=sheet, key_column=key, lookup_value=value,
                         new_header=ctx.rng.choice([value, f"{value} ({sheet})"]),
                         missing=ctx.rng.choice(["Not found", "N/A", "unknown"]) if gaps else None, messy=messy)
         return params.with_files(input=workbook([(base["sheet"], table.headers, table.rows),

@@ -10,8 +10,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -20,6 +18,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import messy_labels
 
 By = Literal["row", "id"]
@@ -33,14 +32,14 @@ RULE = {
 }
 
 
-class Params(BookParams):
+class Params(FinishParams):
     key: list[str]
     keep: Keep
     fold_case: bool
     rule: str
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     by: By | None = None
     keep: Keep | None = None
     messy: bool | None = None
@@ -85,7 +84,7 @@ class RemoveDuplicates(PreparedWorkflow[Params]):
             text_cols = [i for i, h in enumerate(table.headers) if h not in table.numeric and isinstance(rows[0][i], str)]
             rows = messy_labels(ctx.rng, rows, ctx.rng.choice(text_cols), share=0.25)
         key = [IDS[kind]] if by == "id" else []
-        params = Params(**names(ctx, table, "dedup"), key=key, keep=keep, fold_case=fold,
+        params = Params(**finish_fields(ctx), **names(ctx, table, "dedup"), key=key, keep=keep, fold_case=fold,
                         rule=RULE[(by, keep)].format(key=IDS[kind]))
         return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 

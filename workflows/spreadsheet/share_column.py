@@ -11,8 +11,6 @@ from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
     NUM,
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -21,6 +19,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import text_amounts
 
 Op = Literal["percent_of_total", "rank_desc", "rank_asc", "running_total"]
@@ -42,7 +41,7 @@ CODE = {
 }
 
 
-class Params(BookParams):
+class Params(FinishParams):
     column: str
     new_header: str
     operation: Op
@@ -52,7 +51,7 @@ class Params(BookParams):
     text_amounts: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     operation: Op | None = None
     grouped: bool | None = None
     text_amounts: bool | None = None
@@ -93,7 +92,7 @@ class ShareColumn(PreparedWorkflow[Params]):
         decimals = ctx.rng.choice([1, 2]) if op == "percent_of_total" else None
         within = f"within each {group}" if group else "over the whole table"
         ask = ASK[op].format(c=column, scope=f"{group}'s" if group else "column", decimals=decimals, within=within)
-        params = Params(**names(ctx, table, "share" if op == "percent_of_total" else "ranked"), column=column,
+        params = Params(**finish_fields(ctx), **names(ctx, table, "share" if op == "percent_of_total" else "ranked"), column=column,
                         new_header=ctx.rng.choice(HEADERS[op]).format(c=column), operation=op, group_column=group,
                         decimals=decimals, ask=ask, text_amounts=choose(ctx, "text_amounts", [False, True]))
         rows = text_amounts(ctx.rng, table.rows, table.index(column)) if params.text_amounts else table.rows

@@ -10,8 +10,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -20,20 +18,21 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 
 FIRST = {"sales": ["Region", "Product"], "employees": ["Department"], "inventory": ["Warehouse"],
          "budget": ["Quarter", "Project"]}
 DIR = "{% if second_descending %}largest (latest){% else %}smallest (earliest){% endif %} first"
 
 
-class Params(BookParams):
+class Params(FinishParams):
     first: str
     second: str
     first_descending: bool
     second_descending: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     second_type: Literal["number", "date"] | None = None
     first_descending: bool | None = None
     second_descending: bool | None = None
@@ -64,7 +63,7 @@ class SortTwoKeys(PreparedWorkflow[Params]):
         second_type = choose(ctx, "second_type", ["number", "date"])
         kind = ctx.rng.choice(["sales", "employees"] if second_type == "date" else sorted(FIRST))
         table = big_table(ctx.rng, ctx.faker, kind, 30, 200)
-        params = Params(**names(ctx, table, "sorted"), first=ctx.rng.choice(FIRST[kind]),
+        params = Params(**finish_fields(ctx), **names(ctx, table, "sorted"), first=ctx.rng.choice(FIRST[kind]),
                         second=ctx.rng.choice(table.date_columns() if second_type == "date" else table.numeric),
                         first_descending=choose(ctx, "first_descending", [False, True]),
                         second_descending=choose(ctx, "second_descending", [False, True]))

@@ -10,8 +10,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -20,6 +18,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 
 Pattern = Literal["first_last", "last_comma_first", "code_number", "city_region"]
 HOW = {
@@ -45,7 +44,7 @@ PLACE = {
 }
 
 
-class Params(BookParams):
+class Params(FinishParams):
     column: str
     pattern: Pattern
     how: str
@@ -53,7 +52,7 @@ class Params(BookParams):
     keep_original: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     pattern: Pattern | None = None
     keep_original: bool | None = None
 
@@ -100,7 +99,7 @@ class SplitColumn(PreparedWorkflow[Params]):
         else:
             column, c = IDS[kind], table.index(IDS[kind])
         headers[c] = column
-        params = Params(**names(ctx, table, "split"), column=column, pattern=pattern, how=HOW[pattern],
+        params = Params(**finish_fields(ctx), **names(ctx, table, "split"), column=column, pattern=pattern, how=HOW[pattern],
                         new_headers=NEW[pattern], keep_original=choose(ctx, "keep_original", [False, True]))
         return params.with_files(input=workbook([(params.sheet, headers, rows)], table))
 

@@ -11,8 +11,6 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -21,6 +19,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 
 Aggregate = Literal["sum", "count", "average"]
 GROUPS = {"sales": ["Region"], "employees": ["Department"], "inventory": ["Warehouse"], "budget": ["Quarter"]}
@@ -28,7 +27,7 @@ FIGURE = {"sum": "sum(xs)", "count": "len(xs)", "average": "sum(xs) / len(xs)"}
 WORD = {"sum": "total", "count": "count", "average": "average"}
 
 
-class Params(BookParams):
+class Params(FinishParams):
     group_column: str
     columns: list[str]
     aggregate: Aggregate
@@ -37,7 +36,7 @@ class Params(BookParams):
     presorted: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     aggregate: Aggregate | None = None
     grand_total: bool | None = None
     presorted: bool | None = None
@@ -81,7 +80,7 @@ class Subtotals(PreparedWorkflow[Params]):
         rows = table.rows
         if presorted:
             rows = sorted(rows, key=lambda r: str(r[table.index(group)]).casefold())
-        params = Params(**names(ctx, table, "subtotals"), group_column=group, columns=columns, aggregate=aggregate,
+        params = Params(**finish_fields(ctx), **names(ctx, table, "subtotals"), group_column=group, columns=columns, aggregate=aggregate,
                         word=WORD[aggregate], grand_total=grand, presorted=presorted)
         return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
 

@@ -3,15 +3,13 @@ in the order asked; optionally from group labels typed inconsistently (case, spa
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -19,6 +17,7 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import messy_labels
 
 Aggregate = Literal["count", "sum", "average", "max"]
@@ -30,7 +29,8 @@ MEASURE = {"count": "the number of {subject}", "sum": "the total {value}", "aver
 ORDER = {"any": "", "group": ", sorted A to Z by {group}", "value_desc": ", largest figure first"}
 
 
-class Params(BookParams):
+class Params(FinishParams):
+    FINISH_ON: ClassVar[str] = "summary"
     summary: str
     group_column: str
     value_column: str | None
@@ -41,7 +41,7 @@ class Params(BookParams):
     messy: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     aggregate: Aggregate | None = None
     order: Order | None = None
     messy: bool | None = None
@@ -87,7 +87,7 @@ class SummarySheet(PreparedWorkflow[Params]):
         rows = messy_labels(ctx.rng, table.rows, table.index(group)) if messy else table.rows
         base = names(ctx, table, f"by_{group}")
         summary = ctx.rng.choice([f"By {group}", "Summary", f"{group} summary", "Pivot"])
-        params = Params(**base, summary=summary, group_column=group, value_column=value, aggregate=aggregate,
+        params = Params(**finish_fields(ctx), **base, summary=summary, group_column=group, value_column=value, aggregate=aggregate,
                         order=order, measure=MEASURE[aggregate].format(subject=table.subject, value=value),
                         ordering=ORDER[order].format(group=group), messy=messy)
         return params.with_files(input=workbook([(base["sheet"], table.headers, rows)], table))

@@ -3,13 +3,13 @@ N per group (the best three per region) - leaving the data sheet as it is."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     big_table,
     book_spec,
     choose,
@@ -17,11 +17,13 @@ from workflows.spreadsheet._book import (
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 
 GROUPS = {"sales": ["Region"], "employees": ["Department"], "inventory": ["Warehouse"], "budget": ["Quarter"]}
 
 
-class Params(BookParams):
+class Params(FinishParams):
+    FINISH_ON: ClassVar[str] = "into"
     into: str
     column: str
     count: int
@@ -29,7 +31,7 @@ class Params(BookParams):
     group_column: str | None
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     smallest: bool | None = None
     grouped: bool | None = None
 
@@ -72,7 +74,7 @@ class TopRows(PreparedWorkflow[Params]):
         else:
             columns = table.numeric[-1:]
         count = ctx.rng.choice([3, 5]) if grouped else ctx.rng.choice([5, 10, 20])
-        params = Params(**names(ctx, table, "top"), into=ctx.rng.choice([f"Top {count}", "Shortlist", "Selection"]),
+        params = Params(**finish_fields(ctx), **names(ctx, table, "top"), into=ctx.rng.choice([f"Top {count}", "Shortlist", "Selection"]),
                         column=ctx.rng.choice(columns), count=count, smallest=smallest,
                         group_column=ctx.rng.choice(GROUPS[kind]) if grouped else None)
         return params.with_files(input=workbook([(params.sheet, table.headers, table.rows)], table))

@@ -5,6 +5,7 @@ column, skipping empty cells when asked (what Power Query's Unpivot does)."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import ClassVar
 
 from forge.models import ReferenceSolution
 from preparers.spreadsheet import Table
@@ -12,21 +13,21 @@ from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
 from workflows.spreadsheet._book import (
-    BookOptions,
-    BookParams,
     book_spec,
     choose,
     names,
     three_steps,
     workbook,
 )
+from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 
 IDS = {"Region": ["North", "South", "East", "West", "Central", "Coastal", "Highlands", "Metro"],
        "Store": ["Leeds", "Bristol", "Cardiff", "York", "Bath", "Derby", "Exeter", "Hull", "Perth", "Ayr"],
        "Product": ["Laptop", "Monitor", "Keyboard", "Mouse", "Headset", "Webcam", "Printer", "Tablet"]}
 
 
-class Params(BookParams):
+class Params(FinishParams):
+    FINISH_ON: ClassVar[str] = "into"
     into: str
     id_column: str
     variable_header: str
@@ -35,7 +36,7 @@ class Params(BookParams):
     skip_blank: bool
 
 
-class Options(BookOptions):
+class Options(FinishOptions):
     by_column: bool | None = None
     skip_blank: bool | None = None
 
@@ -83,7 +84,7 @@ class Unpivot(PreparedWorkflow[Params]):
                       subject=f"{id_column.lower()}s", numeric=periods,
                       sheet_names=[f"{value} {year}", "Wide", f"By {variable.lower()}"],
                       file_stems=[f"{value.lower()}_{year}", f"{value.lower()}_by_{variable.lower()}"])
-        params = Params(**names(ctx, table, "long"), into=ctx.rng.choice(["Long", "Data", "Unpivoted"]),
+        params = Params(**finish_fields(ctx), **names(ctx, table, "long"), into=ctx.rng.choice(["Long", "Data", "Unpivoted"]),
                         id_column=id_column, variable_header=variable, value_header=value, by_column=by_column,
                         skip_blank=skip)
         return params.with_files(input=workbook([(params.sheet, table.headers, rows)], table))
