@@ -308,3 +308,75 @@ def outline_exported(state: FinalState, opts: OutlineExported) -> Verdict:
         return Verdict.of(False, f"the outline has {len(got)} lines, expected {len(expected)}: "
                           f"{'extra' if len(got) > len(expected) else 'missing'} {extra[:60]!r}")
     return Verdict.of(True, f"outline of {len(deck.slides)} slides{' with notes' if opts.with_notes else ''}")
+
+
+# --- slides.text_formatted ----------------------------------------------------------------------
+
+
+class TextFormatted(DeckEdit):
+    target: Literal["titles", "title_slide", "body", "slide"] = Field(
+        description="titles: every slide title; title_slide: all text of the first slide; body: every text "
+                    "shape that is not a title; slide: the non-title text of the slide titled `slide_title`.")
+    slide_title: str | None = Field(default=None, description="The slide whose body is the target (slide).")
+    change: Literal["bold", "italic", "underline", "size", "font"]
+    size_pt: float | None = Field(default=None, description="The font size asked for (size).")
+    font: str | None = Field(default=None, description="The font name asked for (font).")
+
+
+def _text_shapes(slide: Slide) -> list[tuple[bool, list[object]]]:
+    """(is the title, its runs) for each text shape of the slide, in shape order."""
+    seen_title = False
+    out: list[tuple[bool, list[object]]] = []
+    for shape in slide.shapes:
+        if shape.kind == "table" or not shape.text.strip():
+            continue
+        is_title = not seen_title and bool(slide.title.strip()) and fold(shape.text) == fold(slide.title)
+        seen_title = seen_title or is_title
+        out.append((is_title, list(shape.runs)))
+    return out
+
+
+def _chosen(opts: TextFormatted, n: int, slide: Slide, is_title: bool) -> bool:
+    if opts.target == "titles":
+        return is_title
+    if opts.target == "title_slide":
+        return n == 1
+    if opts.target == "body":
+        return not is_title
+    return not is_title and fold(slide.title) == fold(opts.slide_title or "")
+
+
+def _run_chars(runs: list[object], change: str) -> list[object]:
+    attr = {"size": "size_pt", "font": "font"}.get(change, change)
+    flag = change in ("bold", "italic", "underline")
+    return [bool(getattr(r, attr)) if flag else getattr(r, attr) for r in runs for ch in r.text if not ch.isspace()]
+
+
+@register_check("slides.text_formatted", TextFormatted, view="slides")
+def text_formatted(state: FinalState, opts: TextFormatted) -> Verdict:
+    """Every character of the target text (titles, the title slide, the body text, or one slide's
+    body) carries the format asked for; no other text's format of that kind changed; every slide
+    reads as it did (titles, lines, order)."""
+    original, output = _decks(state, opts)
+    if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    want: object = {"size": opts.size_pt, "font": opts.font}.get(opts.change, True)
+    count = 0
+    for n, (was, now) in enumerate(zip(original.slides, output.slides, strict=True), start=1):
+        before, after = _text_shapes(was), _text_shapes(now)
+        if len(before) != len(after):
+            return Verdict.of(False, f"slide {n} of {opts.file} has {len(after)} text shapes, expected {len(before)}")
+        for k, ((is_title, old), (_, new)) in enumerate(zip(before, after, strict=True), start=1):
+            have = _run_chars(new, opts.change)
+            where = f"slide {n} ({fold(now.title)[:30]!r}), {'title' if is_title else f'text shape {k}'}"
+            if _chosen(opts, n, was, is_title):
+                count += 1
+                if not have or any(v != want for v in have):
+                    wrong = next((v for v in have if v != want), None)
+                    return Verdict.of(False, f"{where} has {opts.change} {wrong!r} on some text, expected {want!r} "
+                                      "on all of it")
+            elif have != _run_chars(old, opts.change):
+                return Verdict.of(False, f"{where} was not to be touched, but its {opts.change} changed")
+    if count == 0:
+        return Verdict.of(False, f"{opts.input_file} has no {opts.target} text to format")
+    return Verdict.of(True, f"{count} {opts.target} text shape(s) formatted ({opts.change}); nothing else changed")

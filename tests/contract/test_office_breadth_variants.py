@@ -20,6 +20,9 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     *[("document.format_paragraphs", {"target": t, "change": c, "in_place": i}) for t, c, i in
       [("title", "center", True), ("headings", "right", False), ("body", "justify", False),
        ("section", "size", True), ("body", "font", False), ("section", "bold", False), ("headings", "italic", True)]],
+    *[("presentation.format_text", {"target": t, "change": c, "in_place": i}) for t, c, i in
+      [("titles", "bold", True), ("title_slide", "italic", False), ("body", "underline", False),
+       ("slide", "size", True), ("titles", "font", False)]],
 ]
 
 

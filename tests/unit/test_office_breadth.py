@@ -10,7 +10,7 @@ import workflows
 from tests.unit.test_office_families import build
 from tests.unit.test_spreadsheet_book import option_values
 
-NAMES = ["document.format_paragraphs"]
+NAMES = ["document.format_paragraphs", "presentation.format_text"]
 
 
 

@@ -15,6 +15,7 @@ from workflows.presentation import (
     agenda_order,
     delete_empty_slides,
     export_outline,
+    format_text,
     hide_slides,
     move_slide,
     notes_from_file,
@@ -24,5 +25,5 @@ from workflows.presentation import (
     speaker_notes,
 )
 
-__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "export_outline", "hide_slides", "move_slide",
+__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "export_outline", "format_text", "hide_slides", "move_slide",
            "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes"]

@@ -10,13 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 import docx
+import pptx
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.shared import Pt
+from pptx.util import Pt as PptPt
 
 from preparers.document import make_document, write_docx
+from preparers.presentation import make_deck, write_pptx
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases.office_edits import _saved, _seeded
-
 
 # --- documents ---------------------------------------------------------------------------------
 
@@ -133,4 +135,81 @@ FORMATTED = {
     ],
 }
 
-CASES: dict[str, list[Case]] = {**FORMATTED}
+# --- decks -------------------------------------------------------------------------------------
+
+DECK = write_pptx(make_deck(*_seeded(4)))
+
+
+def edit_deck(*changes: Callable[[Any], None], data: bytes = DECK) -> bytes:
+    deck = pptx.Presentation(io.BytesIO(data))
+    for change in changes:
+        change(deck)
+    return _saved(deck)
+
+
+def deck_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
+              given: bytes = DECK) -> Case:
+    return Case(label, None, {"file": "out.pptx", "input_file": "in.pptx", **options}, passes, says,
+                files={"out.pptx": output}, originals={"in.pptx": given})
+
+
+def runs_of(which: str, *, skip_last: bool = False, slide: str | None = None) -> Callable[[Any], list[Any]]:
+    """The runs of the titles, or of the body shapes (of one slide), in deck order."""
+    def pick(deck: Any) -> list[Any]:
+        found = []
+        for s in deck.slides:
+            if slide is not None and s.shapes.title.text_frame.text != slide:
+                continue
+            for shape in s.shapes:
+                if shape.has_text_frame and shape.text_frame.text.strip() and (shape == s.shapes.title) == (which == "title"):
+                    found.extend(r for p in shape.text_frame.paragraphs for r in p.runs)
+        return found[:-1] if skip_last else found
+    return pick
+
+
+def setting(pick: Callable[[Any], list[Any]], apply: Callable[[Any], None]) -> Callable[[Any], None]:
+    def change(deck: Any) -> None:
+        for run in pick(deck):
+            apply(run)
+    return change
+
+
+def bold(run: Any) -> None:
+    run.font.bold = True
+
+
+def pt28(run: Any) -> None:
+    run.font.size = PptPt(28)
+
+
+def retitle_last(deck: Any) -> None:
+    title = list(deck.slides)[-1].shapes.title
+    title.text_frame.text = title.text_frame.text + " (draft)"
+
+
+TOPIC = next(s.shapes.title.text_frame.text for s in list(pptx.Presentation(io.BytesIO(DECK)).slides)[2:]
+             if len([sh for sh in s.shapes if sh.has_text_frame and sh.text_frame.text.strip()]) > 1)
+
+TEXT_FORMATTED = {
+    "slides.text_formatted": [
+        deck_case("every title bold", edit_deck(setting(runs_of("title"), bold)), {"target": "titles", "change": "bold"},
+                  True),
+        deck_case("the last title not bold", edit_deck(setting(runs_of("title", skip_last=True), bold)),
+                  {"target": "titles", "change": "bold"}, False, "expected True"),
+        deck_case("titles and one body line bold", edit_deck(setting(runs_of("title"), bold),
+                                                             setting(lambda d: runs_of("body")(d)[:1], bold)),
+                  {"target": "titles", "change": "bold"}, False, "not to be touched"),
+        deck_case("titles bold and the last retitled", edit_deck(setting(runs_of("title"), bold), retitle_last),
+                  {"target": "titles", "change": "bold"}, False, "expected"),
+        deck_case("one slide's body 28 pt", edit_deck(setting(runs_of("body", slide=TOPIC), pt28)),
+                  {"target": "slide", "slide_title": TOPIC, "change": "size", "size_pt": 28}, True),
+        deck_case("its last line left", edit_deck(setting(runs_of("body", slide=TOPIC, skip_last=True), pt28)),
+                  {"target": "slide", "slide_title": TOPIC, "change": "size", "size_pt": 28}, False, "expected 28"),
+        deck_case("every body 28 pt, not only that slide's", edit_deck(setting(runs_of("body"), pt28)),
+                  {"target": "slide", "slide_title": TOPIC, "change": "size", "size_pt": 28}, False,
+                  "not to be touched"),
+        deck_case("nothing done", DECK, {"target": "body", "change": "size", "size_pt": 28}, False, "expected 28"),
+    ],
+}
+
+CASES: dict[str, list[Case]] = {**FORMATTED, **TEXT_FORMATTED}
