@@ -83,7 +83,7 @@ class _TextBase(FileTypeBase):
 class TxtFile(_TextBase):
     """Plain text: UTF-8, no NULs, not blank (notes, logs, configs, reports)."""
 
-    extensions = (".txt", ".log", ".ini", ".cfg")
+    extensions = (".txt", ".log", ".ini", ".cfg", ".conf", ".yaml", ".yml", ".toml", ".env")
 
 
 @register_file_type("md")

@@ -4,10 +4,12 @@ Importing it registers the txt/md handlers, the text check libraries, the prepar
 workflows; its skills are `data/skills/text.jsonl`.
 """
 
-from forge.checks import records as _records, text as _checks, text_reports as _reports  # noqa: F401
+from forge.checks import config_files as _config_files, records as _records, text as _checks, text_reports as _reports  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
+    config_convert,
+    config_edit,
     csv_to_markdown,
     extract_values,
     ini_edit,
@@ -21,5 +23,5 @@ from workflows.text import (  # noqa: F401  (register on import)
     word_frequency,
 )
 
-__all__ = ["csv_to_markdown", "extract_values", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv",
+__all__ = ["config_convert", "config_edit", "csv_to_markdown", "extract_values", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv",
            "markdown_toc", "sort_lines", "whitespace_cleanup", "word_frequency"]

@@ -1,0 +1,83 @@
+"""Boundary cases of the #10 text/pdf breadth checks: config files edited or converted between
+INI, YAML, TOML, .env and JSON. The LAST section's last setting is where a loop that stops one
+short lets a wrong file through; a number written as text in a typed format, a commented-out
+line whose value changed, and a .env line that is not NAME=value all fail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.unit.boundary_cases import Case
+
+INI = "; api settings\n\n[server]\nport = 8080\ndebug = true\n\n[cache]\nbackend = redis\nttl_s = 300\n"
+YAML = "# api settings\nserver:\n  port: 8080\n  debug: true\ncache:\n  backend: redis\n  ttl_s: 300\n"
+TOML = '# api\n[server]\nport = 8080\ndebug = true\n\n[cache]\nbackend = "redis"\nttl_s = 300\n'
+ENV = "# api\nSERVER_PORT=8080\nSERVER_DEBUG=true\nCACHE_BACKEND=redis\nCACHE_TTL_S=300\n"
+JSON = '{"server": {"port": 8080, "debug": true}, "cache": {"backend": "redis", "ttl_s": 300}}'
+
+
+def edited(label: str, fmt: str, original: str, output: str, options: dict[str, Any], passes: bool,
+           says: str = "") -> Case:
+    ext = {"env": "env"}.get(fmt, fmt)
+    src, out = f"conf/app.{ext}", f"conf/app.new.{ext}"
+    return Case(label, None, {"file": out, "input_file": src, "format": fmt, **options}, passes, says,
+                files={out: output.encode()}, originals={src: original.encode()})
+
+
+def converted(label: str, source: str, original: str, target: str, output: str, passes: bool, says: str = "") -> Case:
+    src, out = f"conf/app.{source}", f"conf/app.{target}"
+    return Case(label, None, {"file": out, "input_file": src, "source": source, "target": target}, passes, says,
+                files={out: output.encode()}, originals={src: original.encode()})
+
+
+SET_TTL = {"operation": "set", "section": "cache", "key": "ttl_s", "value": "600"}
+ADD = {"operation": "add", "section": "cache", "key": "prefix", "value": "app:"}
+REMOVE = {"operation": "remove", "section": "cache", "key": "ttl_s"}
+COMMENT = {"operation": "comment_out", "section": "cache", "key": "ttl_s"}
+RENAME = {"operation": "rename", "section": "cache", "key": "ttl_s", "new_key": "expiry_s"}
+
+CASES: dict[str, list[Case]] = {
+    "text.config_edited": [
+        edited("ini: the last setting set", "ini", INI, INI.replace("ttl_s = 300", "ttl_s = 600"), SET_TTL, True),
+        edited("ini: left unchanged", "ini", INI, INI, SET_TTL, False, says="cache.ttl_s"),
+        edited("ini: another setting changed too", "ini", INI,
+               INI.replace("ttl_s = 300", "ttl_s = 600").replace("port = 8080", "port = 8081"), SET_TTL, False,
+               says="server.port"),
+        edited("yaml: the number written as a number", "yaml", YAML, YAML.replace("ttl_s: 300", "ttl_s: 600"),
+               SET_TTL, True),
+        edited("yaml: the number written as text", "yaml", YAML, YAML.replace("ttl_s: 300", "ttl_s: '600'"),
+               SET_TTL, False, says="600"),
+        edited("toml: a text value must be quoted", "toml", TOML, TOML.replace("ttl_s = 300", "ttl_s = 600\nprefix = app:"),
+               ADD, False, says="TOML"),
+        edited("toml: added, quoted", "toml", TOML, TOML + 'prefix = "app:"\n', ADD, True),
+        edited("toml: add of a key that exists", "toml", TOML, TOML, {**ADD, "key": "ttl_s"}, False, says="already"),
+        edited("env: removed", "env", ENV, ENV.replace("CACHE_TTL_S=300\n", ""), REMOVE, True),
+        edited("env: a line that is not NAME=value", "env", ENV, ENV.replace("CACHE_TTL_S=300\n", "CACHE TTL\n"),
+               REMOVE, False, says="line 5"),
+        edited("env: commented out, value kept", "env", ENV, ENV.replace("CACHE_TTL_S", "# CACHE_TTL_S"), COMMENT, True),
+        edited("env: deleted instead of commented out", "env", ENV, ENV.replace("CACHE_TTL_S=300\n", ""), COMMENT,
+               False, says="comment mark"),
+        edited("ini: commented out with another value", "ini", INI, INI.replace("ttl_s = 300", "; ttl_s = 301"),
+               COMMENT, False, says="'300'"),
+        edited("ini: renamed keeping the value", "ini", INI, INI.replace("ttl_s = 300", "expiry_s = 300"), RENAME, True),
+        edited("ini: renamed, value lost", "ini", INI, INI.replace("ttl_s = 300", "expiry_s = 30"), RENAME, False,
+               says="cache.expiry_s"),
+        edited("yaml: broken indentation", "yaml", YAML, YAML.replace("  ttl_s: 300", "ttl_s: 600"), SET_TTL, False,
+               says="sections"),
+    ],
+    "text.config_converted": [
+        converted("ini to json, typed", "ini", INI, "json", JSON, True),
+        converted("ini to json, the last number left as text", "ini", INI, "json", JSON.replace("300", '"300"'), False,
+                  says="cache.ttl_s"),
+        converted("json to ini, booleans lower case", "json", JSON, "ini", INI, True),
+        converted("json to ini, the last setting missing", "json", JSON, "ini", INI.replace("ttl_s = 300\n", ""), False,
+                  says="[cache]"),
+        converted("toml to env", "toml", TOML, "env", ENV, True),
+        converted("toml to env, a variable not upper case SECTION_KEY", "toml", TOML, "env",
+                  ENV.replace("CACHE_TTL_S", "TTL"), False, says="TTL"),
+        converted("env to yaml", "env", ENV, "yaml", YAML, True),
+        converted("json to yaml, still JSON", "json", JSON, "yaml", JSON, False, says="still JSON"),
+        converted("yaml to toml, an extra section", "yaml", YAML, "toml", TOML + "[extra]\nx = 1\n", False,
+                  says="sections"),
+    ],
+}
