@@ -115,8 +115,10 @@ def record_flow_failure(ctx: RunContext, sample: SkillSample, stage: str, error:
     message = f"{type(error).__name__}: {error}"
     logger.error("sample %d (%s) failed in %s: %s", sample.position, sample.skill.id, stage, message)
     reason = "sandbox_error" if isinstance(error, SandboxError) else "internal_error"
-    stages.store_for(ctx.db_url).record_rejection(
-        ctx.run_id, "flow", f"{sample.position}:{sample.skill.id}", reason, f"{stage}: {message}")
+    subject = f"{sample.position}:{sample.skill.id}"
+    if ":" in stage:  # `episode:<harness>`: one row per harness of the sample
+        subject += "@" + stage.partition(":")[2]
+    stages.store_for(ctx.db_url).record_rejection(ctx.run_id, "flow", subject, reason, f"{stage}: {message}")
 
 
 def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
@@ -150,19 +152,22 @@ def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
 
 
 def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:
-    """Replay the teacher on each accepted bundle unless its episode is stored; store each at once."""
+    """Run the teacher on each accepted bundle under each of the run's harnesses unless that episode
+    is stored; store each at once."""
     started, out = time.perf_counter(), EpisodeBatch(index=index)
     for item in accepted:
         bundle = _bundle(ctx, item)
-        episode = stages.stored_episode(ctx, bundle)
-        if episode is None:
-            episode = _guarded(ctx, item.sample, "episode", lambda b=bundle: stages.run_teacher(ctx, b))
+        for harness in ctx.harnesses:  # one episode per harness: the same task through each channel mix
+            episode = stages.stored_episode(ctx, bundle, harness)
             if episode is None:
-                continue
-            out.episodes_run += 1
-            out.passed_run += episode.passed
-        out.episodes += 1
-        out.passed += episode.passed
+                episode = _guarded(ctx, item.sample, f"episode:{harness}",
+                                   lambda b=bundle, h=harness: stages.run_teacher(ctx, b, h))
+                if episode is None:
+                    continue
+                out.episodes_run += 1
+                out.passed_run += episode.passed
+            out.episodes += 1
+            out.passed += episode.passed
     out.work_s = time.perf_counter() - started
     return out
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from forge.harness import HARNESSES
 from forge.sandbox import SandboxLimits
 from forge.settings import Settings
 
@@ -21,12 +22,35 @@ class GenerateConfig(BaseModel):
 
     n_tasks: int = Field(default=5, ge=1, le=1_000_000, description="How many skills to sample (one task each).")
     seed: int = Field(default=0, description="Run seed; the same seed samples the same skills and tasks.")
-    harness: str = Field(default="terminal", description="Teacher harness config name.")
+    harness: list[str] = Field(
+        default=["terminal"], min_length=1,
+        description="Teacher harness configs: one (`terminal`), several (`gui,hybrid`) or `all`; "
+                    "each accepted task gets one episode per harness.")
     output_dir: Path | None = Field(default=None, description="Where shards go; default <data_dir>/shards.")
     skills: list[str] | None = Field(default=None, description="Only these skill ids (cycled), instead of sampling.")
     sampling: Literal["mix", "stratified"] = Field(
         default="mix", description="mix: per-skill quotas planned to the published mix; stratified: categories take turns.")
     concurrency: int | None = Field(default=None, ge=1, le=256, description="Worker processes; default FORGE_CONCURRENCY.")
+
+    @field_validator("harness", mode="before")
+    @classmethod
+    def _harness_names(cls, value: object) -> object:
+        """A name, a comma-separated list or a list; `all` is every registered harness. Sorted and
+        unique: the same set is the same run, whatever order it was asked in."""
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list | tuple):
+            return value
+        names: set[str] = set()
+        for item in value:
+            for name in str(item).split(","):
+                name = name.strip()
+                if name == "all":
+                    names.update(HARNESSES)
+                elif name:
+                    HARNESSES.get(name)  # unknown: a ConfigError listing the known ones
+                    names.add(name)
+        return sorted(names)
 
     @field_validator("skills")
     @classmethod
@@ -36,6 +60,8 @@ class GenerateConfig(BaseModel):
     def run_id(self) -> str:
         """Same config, same run: a rerun resumes the run instead of starting a new one."""
         payload = self.model_dump(mode="json", exclude={"concurrency"})
+        if len(self.harness) == 1:  # one harness hashes as the name it was before lists, so runs resume
+            payload["harness"] = self.harness[0]
         return "r-" + hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -48,7 +74,7 @@ class RunContext(BaseModel):
     db_url: str
     output_dir: Path
     scratch_root: Path
-    harness: str
+    harnesses: list[str]
     backend: str
     limits: SandboxLimits
     shard_max_rows: int
@@ -67,7 +93,7 @@ class RunContext(BaseModel):
             db_url=settings.resolved_db_url(),
             output_dir=(config.output_dir or data_dir / "shards").resolve(),
             scratch_root=data_dir / "scratch",
-            harness=config.harness,
+            harnesses=config.harness,
             backend=settings.sandbox_backend,
             limits=SandboxLimits(
                 memory_mb=settings.sandbox_memory_mb,
@@ -110,6 +136,7 @@ class GenerateResult(BaseModel):
     output_dir: str
     counts: StageCounts
     rejections: dict[str, int] = Field(description="Rejection counts by stage:reason.")
+    harnesses: list[str] = Field(description="The harnesses each accepted task ran under.")
     teacher: str
     judge: str
     duration_s: float

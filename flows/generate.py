@@ -31,7 +31,6 @@ from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
 from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, UnknownKeyError
-from forge.harness import HARNESSES
 from forge.settings import Settings
 from skills import SkillSample, Taxonomy, load_taxonomy, sample_skills
 from skills.sampler import sample_mix
@@ -53,7 +52,6 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     ctx = RunContext.create(config, settings)
     logger = get_run_logger()
     store = stages.store_for(ctx.db_url)
-    HARNESSES.get(config.harness)  # unknown harness: fail before any work, listing the known ones
     stages.models_for(ctx.db_url)  # a bad FORGE_<ROLE>_* model setting: fail before any work, naming it
     prepare_output_dir(ctx.output_dir)  # a bad output dir: fail before any work, naming the fix
     store.start_run(ctx.run_id, "generate", config)
@@ -267,6 +265,7 @@ def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> G
         episodes_run=tally.episodes_run,
     )
     return GenerateResult(run_id=ctx.run_id, output_dir=str(ctx.output_dir), counts=counts, rejections=dict(rejections),
+                          harnesses=ctx.harnesses,
                           teacher=_teacher_name(ctx), judge=stages.models_for(ctx.db_url)[1].name, duration_s=round(duration, 3))
 
 
@@ -274,14 +273,16 @@ def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> G
 def forge(
     n_tasks: int = 5,
     seed: int = 0,
-    harness: str = "terminal",
+    harness: str | list[str] = "terminal",
     output_dir: str | None = None,
     skills: list[str] | None = None,
     concurrency: int | None = None,
     sampling: str = "mix",  # checked by GenerateConfig: a Literal here breaks Prefect's deployment-run validation
 ) -> dict:
     """Generate verified tasks and teacher trajectories, and write them as Parquet shards.
-    `sampling`: `mix` (default) draws skills to the published mix, `stratified` lets categories take turns."""
+    `sampling`: `mix` (default) draws skills to the published mix, `stratified` lets categories take turns.
+    `harness`: `terminal`, `gui`, `hybrid`, several (a list or `gui,terminal`) or `all`: each accepted
+    task gets one episode per harness, so one run can hold all three for the same tasks."""
     config = GenerateConfig(n_tasks=n_tasks, seed=seed, harness=harness, sampling=sampling,  # type: ignore[arg-type]
                             output_dir=Path(output_dir) if output_dir else None, skills=skills, concurrency=concurrency)
     return run(config).model_dump(mode="json")

@@ -167,34 +167,48 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     return bundle
 
 
-def episode(ctx: RunContext, bundle: TaskBundle | None) -> Episode | None:
-    """Run the teacher on an accepted task unless this (task, harness, teacher) episode exists."""
+def episode(ctx: RunContext, bundle: TaskBundle | None, harness: str | None = None) -> Episode | None:
+    """Run the teacher on an accepted task unless this (task, harness, teacher) episode exists.
+    `harness`: one of the run's harnesses (default its first)."""
     if bundle is None:
         return None
-    existing = stored_episode(ctx, bundle)
-    return existing if existing is not None else run_teacher(ctx, bundle)
+    harness = harness or ctx.harnesses[0]
+    existing = stored_episode(ctx, bundle, harness)
+    return existing if existing is not None else run_teacher(ctx, bundle, harness)
 
 
-def stored_episode(ctx: RunContext, bundle: TaskBundle) -> Episode | None:
-    """The episode this run would produce for the bundle, if an earlier run stored it."""
+def stored_episode(ctx: RunContext, bundle: TaskBundle, harness: str) -> Episode | None:
+    """The episode this run would produce for the bundle under `harness`, if an earlier run stored it."""
     teacher = models_for(ctx.db_url)[0]
     store = store_for(ctx.db_url)
-    return store.get_episode(episode_id(bundle.id, resolve_harness(ctx.harness, store), teacher.info))
+    return store.get_episode(episode_id(bundle.id, resolve_harness(harness, store), teacher.info))
 
 
-def run_teacher(ctx: RunContext, bundle: TaskBundle) -> Episode:
-    """Run and judge the teacher on the bundle; store the episode and, if it failed, a rejection."""
+def run_teacher(ctx: RunContext, bundle: TaskBundle, harness_name: str) -> Episode | None:
+    """Run and judge the teacher on the bundle; store the episode and, if it failed, a rejection.
+    None (and a recorded rejection) when the teacher cannot drive this harness on this task at all,
+    such as a replay of a task with no GUI plan under the `gui` harness."""
     store = store_for(ctx.db_url)
-    harness = resolve_harness(ctx.harness, store)  # the newest version `forge evolve` chose, else the built-in
+    harness = resolve_harness(harness_name, store)  # the newest version `forge evolve` chose, else the built-in
     teacher, judge, annotator = models_for(ctx.db_url)
+    subject = _episode_subject(ctx, bundle, harness_name)
+    unsupported = teacher.cannot_drive(bundle, harness)
+    if unsupported:
+        store.record_rejection(ctx.run_id, "episode", subject, "harness_unsupported", unsupported)
+        return None
     result = run_episode(bundle, harness, teacher, judge, scratch_root=ctx.scratch_root, limits=ctx.limits,
                          backend=ctx.backend, annotator=annotator, run_id=ctx.run_id)
     store.save_episode(result, ctx.run_id)
     if not result.passed:
         reason = "episode_error" if result.status == "error" else "episode_failed"
         message = result.error or "; ".join(c.message for c in (result.rubric.failures() if result.rubric else []))
-        store.record_rejection(ctx.run_id, "episode", bundle.id, reason, message)
+        store.record_rejection(ctx.run_id, "episode", subject, reason, message)
     return result
+
+
+def _episode_subject(ctx: RunContext, bundle: TaskBundle, harness: str) -> str:
+    """A rejection's subject: the task, and the harness when the run has several (one row each)."""
+    return bundle.id if len(ctx.harnesses) == 1 else f"{bundle.id}@{harness}"
 
 
 def write(ctx: RunContext, final: bool = True) -> list[ShardInfo]:

@@ -65,7 +65,8 @@ def _prefect_env(settings: Settings) -> None:
 def generate(
     tasks: Annotated[int, typer.Option("--tasks", "-n", min=1, help="Number of skills to sample (one task each).")] = 5,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
-    harness: Annotated[str, typer.Option(help="Teacher harness config.")] = "terminal",
+    harness: Annotated[str, typer.Option(
+        help="Teacher harness: terminal, gui, hybrid, several (gui,terminal) or all; one episode per task and harness.")] = "terminal",
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Shard folder.")] = None,
     skill: Annotated[Optional[list[str]], typer.Option("--skill", help="Only this skill id (repeatable).")] = None,
     concurrency: Annotated[Optional[int], typer.Option(min=1, max=256, help="Worker threads.")] = None,
@@ -93,6 +94,7 @@ def _print_summary(result: dict) -> None:
     table = Table(title=f"forge generate — run {result['run_id']}", show_header=False)
     for key in ("sampled", "built", "accepted", "rejected", "episodes", "episodes_passed", "shards_written", "rows_written"):
         table.add_row(key.replace("_", " "), str(counts[key]))
+    table.add_row("harnesses", ", ".join(result["harnesses"]))
     table.add_row("teacher / judge", f"{result['teacher']} / {result['judge']}")
     table.add_row("duration", f"{result['duration_s']:.1f} s")
     table.add_row("shards in", result["output_dir"])

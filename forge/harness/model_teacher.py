@@ -48,6 +48,9 @@ class ModelTeacher:
         self.client = client
         self.info = TeacherInfo(kind="model", model=client.model)
 
+    def cannot_drive(self, task: TaskBundle, harness: HarnessConfig) -> str | None:
+        return None  # a model drives any harness; whether it succeeds is the judge's call
+
     def request(self, task: TaskBundle, history: list[Step], harness: HarnessConfig) -> ChatRequest:
         scaffold = harness.scaffold
         messages = render_messages(render_system_prompt(harness), task.instruction, history,

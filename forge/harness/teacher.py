@@ -43,11 +43,23 @@ class Teacher(Protocol):
         """The next turn; a turn without a tool call (or None) means the teacher is done."""
         ...
 
+    def cannot_drive(self, task: TaskBundle, harness: HarnessConfig) -> str | None:
+        """Why this teacher cannot run `task` under `harness` at all (checked before any episode
+        starts), or None."""
+        ...
+
 
 class ReplayTeacher:
     """Replays `task.reference` one step per turn; no model, no tokens."""
 
     info = TeacherInfo(kind="reference-replay", model=None)
+
+    def cannot_drive(self, task: TaskBundle, harness: HarnessConfig) -> str | None:
+        if "computer_use" in harness.tools and task.reference.gui_plan is None:
+            return (f"workflow {task.workflow} has no GUI plan (terminal-only so far), so the reference "
+                    f"replay cannot drive the {harness.name} harness; configure a teacher model "
+                    "(docs/models.md) or choose the terminal harness")
+        return None
 
     def next_turn(self, task: TaskBundle, history: list[Step], harness: HarnessConfig | None = None,
                   context: CallContext | None = None) -> TeacherTurn | None:

@@ -70,6 +70,9 @@ class PolicyTeacher:
         self.info = TeacherInfo(kind="model", model=f"policy-v{version}")
         self.turns: list[tuple[list[int], list[int], list[float]]] = []
 
+    def cannot_drive(self, task: TaskBundle, harness: HarnessConfig) -> str | None:
+        return None  # the policy acts in any harness
+
     def next_turn(self, task: TaskBundle, history: list[Step], harness: HarnessConfig,
                   context: CallContext) -> TeacherTurn:
         torch = self.torch

@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from flows.context import GenerateConfig
-from forge.errors import HarnessError
+from forge.errors import HarnessError, UnknownKeyError
 from forge.harness import HARNESSES, episode_id
 from forge.harness.system_prompt import content_digest, harness_identity, render_system_prompt
 from forge.models import HarnessConfig, TaskBundle
@@ -99,3 +100,25 @@ def test_the_seed_of_a_position_is_pinned() -> None:
     """The seed a workflow gets for (run seed, position): the same sample, the same task, on any machine."""
     assert (derive_seed(0, 0), derive_seed(3, 5)) == (2893166218, 236828207)
     assert len({derive_seed(0, 0), derive_seed(1, 0), derive_seed(0, 1)}) == 3
+
+
+def test_the_harness_set_is_part_of_the_run_in_any_order_and_one_name_keeps_its_old_id() -> None:
+    assert GenerateConfig(harness="terminal").harness == ["terminal"]
+    assert GenerateConfig(harness=["terminal"]).run_id() == GenerateConfig().run_id() == "r-9adf34cbe9a7d5f2"
+    both = GenerateConfig(harness="gui,terminal")
+    assert both.harness == ["gui", "terminal"]
+    assert both.run_id() == GenerateConfig(harness=["terminal", "gui", "gui"]).run_id()
+    assert both.run_id() not in {GenerateConfig(harness="gui").run_id(), GenerateConfig().run_id()}
+    assert GenerateConfig(harness="all").harness == ["gui", "hybrid", "terminal"]
+    assert GenerateConfig(harness="all").run_id() == GenerateConfig(harness=" hybrid, gui ,terminal").run_id()
+
+
+@pytest.mark.parametrize("asked", ["gui,nope", ["terminal", "nope"], "nope"])
+def test_an_unknown_harness_anywhere_in_the_list_is_refused_naming_the_known_ones(asked: object) -> None:
+    with pytest.raises(UnknownKeyError, match="unknown harness 'nope'; known: gui, hybrid, terminal"):
+        GenerateConfig(harness=asked)
+
+
+def test_an_empty_harness_list_is_refused() -> None:
+    with pytest.raises(ValidationError, match="at least 1 item"):
+        GenerateConfig(harness=[])
