@@ -4,7 +4,8 @@ Importing it registers the txt/md handlers, the text check libraries, the prepar
 workflows; its skills are `data/skills/text.jsonl`.
 """
 
-from forge.checks import config_files as _config_files, records as _records, text as _checks, text_reports as _reports  # noqa: F401
+from forge.checks import records as _records, text as _checks, text_reports as _reports  # noqa: F401
+from forge.checks import config_files as _config_files, text_logs as _text_logs  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -16,6 +17,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     log_filter,
     log_levels,
     log_per_hour,
+    log_query,
     log_to_csv,
     markdown_toc,
     sort_lines,
@@ -23,5 +25,5 @@ from workflows.text import (  # noqa: F401  (register on import)
     word_frequency,
 )
 
-__all__ = ["config_convert", "config_edit", "csv_to_markdown", "extract_values", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_to_csv",
-           "markdown_toc", "sort_lines", "whitespace_cleanup", "word_frequency"]
+__all__ = ["config_convert", "config_edit", "csv_to_markdown", "extract_values", "ini_edit", "log_filter", "log_levels",
+           "log_per_hour", "log_query", "log_to_csv", "markdown_toc", "sort_lines", "whitespace_cleanup", "word_frequency"]

@@ -36,7 +36,52 @@ REMOVE = {"operation": "remove", "section": "cache", "key": "ttl_s"}
 COMMENT = {"operation": "comment_out", "section": "cache", "key": "ttl_s"}
 RENAME = {"operation": "rename", "section": "cache", "key": "ttl_s", "new_key": "expiry_s"}
 
+LOG_LINES = [
+    "2024-05-01 08:59:59 INFO [api] job 1 started",
+    "2024-05-01 09:00:00 WARNING [api] queue depth is 40",
+    "2024-05-01 09:30:10 ERROR [api] upstream returned HTTP 502",
+    "2024-05-01 09:30:10 ERROR [api] upstream returned HTTP 502",
+    "2024-05-01 10:59:59 DEBUG [api] cache miss",
+    "2024-05-01 11:00:00 ERROR [api] Upstream timed out",
+]
+LOG = "\n".join(LOG_LINES) + "\n"
+
+
+def logged(label: str, lines: list[str] | str, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    body = lines if isinstance(lines, str) else "".join(line + "\n" for line in lines)
+    return Case(label, None, {"file": "out.log", "input_file": "app.log", "output": "lines", **options}, passes, says,
+                files={"out.log": body.encode()}, originals={"app.log": LOG.encode()})
+
+
+WINDOW = {"select": "window", "start": "09:00", "end": "11:00"}  # 09:00:00 in, 11:00:00 out
+WORSE = {"select": "at_least", "level": "WARNING"}
+PHRASE = {"select": "phrase", "phrase": "upstream"}
+
 CASES: dict[str, list[Case]] = {
+    "text.log_selected": [
+        logged("window: start included, end excluded", LOG_LINES[1:5], WINDOW, True),
+        logged("window: the line at the end time kept", LOG_LINES[1:6], WINDOW, False, says="5 lines, expected 4"),
+        logged("window: the line before the start kept", LOG_LINES[0:5], WINDOW, False, says="line 1"),
+        logged("at least WARNING: the last ERROR left out", LOG_LINES[1:4], WORSE, False, says="3 lines, expected 4"),
+        logged("at least WARNING", [LOG_LINES[i] for i in (1, 2, 3, 5)], WORSE, True),
+        logged("phrase in any case", [LOG_LINES[i] for i in (2, 3, 5)], PHRASE, True),
+        logged("phrase: the differently cased last match missed", LOG_LINES[2:4], PHRASE, False, says="expected 3"),
+        logged("newest first", [LOG_LINES[i] for i in (5, 3, 2)], {**PHRASE, "output": "newest_first"}, True),
+        logged("newest first, left in log order", [LOG_LINES[i] for i in (2, 3, 5)], {**PHRASE, "output": "newest_first"},
+               False, says="line 1"),
+        logged("unique: the repeated line once", [LOG_LINES[i] for i in (2, 5)], {"select": "level", "level": "ERROR",
+                                                                               "output": "unique"}, True),
+        logged("unique: the repeat kept", [LOG_LINES[i] for i in (2, 3, 5)], {"select": "level", "level": "ERROR",
+                                                                           "output": "unique"}, False, says="line 2"),
+        logged("level within a window", LOG_LINES[2:4], {**WINDOW, "select": "level_window", "level": "ERROR"}, True),
+        logged("all but DEBUG", [LOG_LINES[i] for i in (0, 1, 2, 3, 5)], {"select": "drop_level", "level": "DEBUG"}, True),
+        logged("all but DEBUG, a line edited", [LOG_LINES[i] for i in (0, 1, 2, 3)] + [LOG_LINES[5] + "!"],
+               {"select": "drop_level", "level": "DEBUG"}, False, says="line 5"),
+        logged("count", "4\n", {**WORSE, "output": "count"}, True),
+        logged("count one short", "3\n", {**WORSE, "output": "count"}, False, says="expected the single number 4"),
+        logged("count with another number beside it", "4 lines since 09:00\n", {**WORSE, "output": "count"}, False,
+               says="expected the single number"),
+    ],
     "text.config_edited": [
         edited("ini: the last setting set", "ini", INI, INI.replace("ttl_s = 300", "ttl_s = 600"), SET_TTL, True),
         edited("ini: left unchanged", "ini", INI, INI, SET_TTL, False, says="cache.ttl_s"),
