@@ -5,19 +5,23 @@ source runs a project's tests in a sandbox), the preparer and the workflows; its
 `data/skills/code.jsonl`.
 """
 
-from forge.checks import project as _checks, project_edits as _edits  # noqa: F401
+from forge.checks import project as _checks, project_edits as _edits, project_probes as _probes  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
     add_docstrings,
     add_function,
+    add_logging,
     add_tests,
     add_type_hints,
     add_validation,
     fix_bug,
+    fix_reported_bug,
+    name_constant,
+    regression_test,
     rename_function,
     rename_module,
 )
 
-__all__ = ["add_docstrings", "add_function", "add_tests", "add_type_hints", "add_validation", "fix_bug", "rename_function",
-           "rename_module"]
+__all__ = ["add_docstrings", "add_function", "add_logging", "add_tests", "add_type_hints", "add_validation", "fix_bug",
+           "fix_reported_bug", "name_constant", "regression_test", "rename_function", "rename_module"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import JsonValue
+from pydantic import JsonValue, PrivateAttr
 
 from forge.models import ReferenceSolution
 from preparers.code import FEATURES, make_project
 from workflows._steps import lit, script_step, solution
+from workflows.code._all_kinds import find, item_ids, make_package
+from workflows.code._catalogue import feature_examples
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import (
     CheckTemplate,
@@ -22,7 +24,8 @@ from workflows.spec import (
 
 
 class Options(SkillParams):
-    function: Literal[tuple(FEATURES)] | None = None  # type: ignore[valid-type]
+    function: Literal[(*FEATURES, *item_ids("features"))] | None = None  # type: ignore[valid-type]
+    """A feature of the two original projects, or `kind.function` of the package catalogue."""
 
 
 class Params(ProjectParams):
@@ -31,6 +34,7 @@ class Params(ProjectParams):
     behaviour: str
     calls: list[str]
     results: list[JsonValue]
+    _body: str = PrivateAttr(default="")
 
 
 @register_workflow
@@ -60,20 +64,27 @@ class AddFunction(ProjectWorkflow):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        feature = FEATURES[opts.function or ctx.rng.choice(sorted(FEATURES))]
-        project = make_project(ctx.rng, ctx.faker, kind=feature.kind)
+        chosen = opts.function or ctx.rng.choice(sorted(FEATURES))
+        if "." in chosen:
+            kind, feature = find("features", chosen)  # type: ignore[assignment]
+            project = make_package(ctx.rng, ctx.faker, kind.name)
+            examples = feature_examples(project, kind, feature, ctx.rng)
+        else:
+            feature = FEATURES[chosen]
+            project = make_project(ctx.rng, ctx.faker, kind=feature.kind)
+            examples = [feature.example(random.Random(ctx.rng.random())) for _ in range(2)]
         function, argument, behaviour = feature.name, feature.argument, feature.behaviour
-        examples = [feature.example(random.Random(ctx.rng.random())) for _ in range(2)]
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         function=function, argument=argument, behaviour=behaviour,
                         calls=[c for c, _ in examples], results=[r for _, r in examples])
+        params._body = feature.body
         return params.with_files(**project_files(folder, project.files))
 
     def reference(self, params: Params) -> ReferenceSolution:  # type: ignore[override]
-        body = FEATURES[params.function].body
+        code = f'\n\ndef {params.function}({params.argument}):\n    """Returns {params.behaviour}."""\n    {params._body}\n'
         script = f"""
-            code = '\\n\\ndef {params.function}({params.argument}):\\n    \"\"\"Returns {params.behaviour}.\"\"\"\\n    {body}\\n'
+            code = {lit(code)}
             open({lit(params.module)}, "a").write(code)
             test = "\\n\\ndef test_{params.function}():\\n" + "".join(
                 f"    assert {{call}} == {{result!r}}\\n" for call, result in zip({lit(params.calls)}, {lit(params.results)}))

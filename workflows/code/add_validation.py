@@ -9,6 +9,7 @@ from pydantic import PrivateAttr
 from forge.models import ReferenceSolution
 from preparers.code import VALIDATIONS, Validation, make_project
 from workflows._steps import lit, script_step, solution
+from workflows.code._all_kinds import find, item_ids, make_package
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import (
     CheckTemplate,
@@ -21,7 +22,8 @@ from workflows.spec import (
 
 
 class Options(SkillParams):
-    rule: Literal[tuple(VALIDATIONS)] | None = None  # type: ignore[valid-type]
+    rule: Literal[(*VALIDATIONS, *item_ids("validations"))] | None = None  # type: ignore[valid-type]
+    """A rule of the two original projects, or `kind.rule` of the package catalogue."""
 
 
 class Params(ProjectParams):
@@ -60,8 +62,12 @@ class AddValidation(ProjectWorkflow):
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         rule_id = opts.rule or ctx.rng.choice(sorted(VALIDATIONS))
-        validation = VALIDATIONS[rule_id]
-        project = make_project(ctx.rng, ctx.faker, kind=validation.kind)
+        if "." in rule_id:
+            kind, validation = find("validations", rule_id)  # type: ignore[assignment]
+            project = make_package(ctx.rng, ctx.faker, kind.name)
+        else:
+            validation = VALIDATIONS[rule_id]
+            project = make_project(ctx.rng, ctx.faker, kind=validation.kind)
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         function=validation.function, rule=validation.rule, calls=validation.bad_calls)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from pydantic import PrivateAttr
 
 from forge.models import ReferenceSolution
 from preparers.code import BUG_KINDS, Bug, BugId, make_project
 from workflows._steps import lit, script_step, solution
+from workflows.code._all_kinds import find, item_ids, make_package
 from workflows.code._project import ProjectParams, ProjectWorkflow, project_files, pytest_step
 from workflows.spec import (
     CheckTemplate,
@@ -19,7 +22,8 @@ from workflows.spec import (
 
 
 class Options(SkillParams):
-    bug: BugId | None = None
+    bug: Literal[(*get_args(BugId), *item_ids("bugs"))] | None = None  # type: ignore[valid-type]
+    """A bug of the two original projects, or `kind.bug` of the package catalogue (a package of several modules)."""
 
 
 class Params(ProjectParams):
@@ -48,8 +52,12 @@ class FixBug(ProjectWorkflow):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        project = make_project(ctx.rng, ctx.faker, kind=BUG_KINDS[opts.bug] if opts.bug else None)
-        bug = next(b for b in project.bugs if b.id == opts.bug) if opts.bug else ctx.rng.choice(project.bugs)
+        if opts.bug and "." in opts.bug:
+            kind, bug = find("bugs", opts.bug)
+            project = make_package(ctx.rng, ctx.faker, kind.name)
+        else:
+            project = make_project(ctx.rng, ctx.faker, kind=BUG_KINDS[opts.bug] if opts.bug else None)
+            bug = next(b for b in project.bugs if b.id == opts.bug) if opts.bug else ctx.rng.choice(project.bugs)
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         symptom=bug.symptom)
