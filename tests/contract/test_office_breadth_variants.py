@@ -23,6 +23,11 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     *[("presentation.format_text", {"target": t, "change": c, "in_place": i}) for t, c, i in
       [("titles", "bold", True), ("title_slide", "italic", False), ("body", "underline", False),
        ("slide", "size", True), ("titles", "font", False)]],
+    *[("document.table_filter", {"condition": c, "in_place": c == "equals"}) for c in
+      ["at_least", "below", "equals", "before", "from"]],
+    *[("document.table_column", {"operation": o, "in_place": o == "sum"}) for o in ["product", "difference", "sum", "ratio"]],
+    ("document.table_top_rows", {"smallest": True, "in_place": True}),
+    ("document.table_top_rows", {"smallest": False, "in_place": False}),
 ]
 
 

@@ -10,7 +10,8 @@ import workflows
 from tests.unit.test_office_families import build
 from tests.unit.test_spreadsheet_book import option_values
 
-NAMES = ["document.format_paragraphs", "presentation.format_text"]
+NAMES = ["document.format_paragraphs", "document.table_filter", "document.table_column", "document.table_top_rows",
+         "presentation.format_text"]
 
 
 

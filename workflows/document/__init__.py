@@ -19,8 +19,11 @@ from workflows.document import (
     replace_text,
     replace_with_options,
     sort_table,
+    table_column,
+    table_filter,
+    table_top_rows,
     table_total,
 )
 
 __all__ = ["add_section", "emphasize_term", "format_paragraphs", "header_footer", "make_list", "number_headings", "rearrange_sections",
-           "replace_text", "replace_with_options", "sort_table", "table_total"]
+           "replace_text", "replace_with_options", "sort_table", "table_column", "table_filter", "table_top_rows", "table_total"]
