@@ -16,3 +16,7 @@ class PdfView(View):
     source: str
     pages: list[str] = Field(description="Extracted text per page.")
     metadata: dict[str, str] = Field(default_factory=dict, description="Title, Author, ... as stored.")
+    rotations: list[int] = Field(default_factory=list, description="Each page's rotation: 0, 90, 180 or 270 "
+                                 "degrees clockwise.")
+    fields: dict[str, str] = Field(default_factory=dict, description="Form fields by name, their values as text "
+                                   "('' when empty).")

@@ -52,6 +52,20 @@ def _metadata(reader: Any) -> dict[str, str]:
         return {}
 
 
+def _layout(reader: Any) -> tuple[list[int], dict[str, str]]:
+    """Each page's rotation and the form fields' values; a damaged part reads as none."""
+    try:
+        rotations = [int(page.rotation) % 360 for page in reader.pages]
+    except Exception:  # noqa: BLE001 - a damaged /Rotate entry loses the rotations, not the file
+        rotations = []
+    try:
+        found = reader.get_fields() or {}
+        fields = {str(k): "" if f.get("/V") is None else str(f.get("/V")) for k, f in found.items()}
+    except Exception:  # noqa: BLE001 - a damaged AcroForm loses the fields, not the file
+        fields = {}
+    return rotations, fields
+
+
 def layout_tables(pages: list[str], name_prefix: str = "table") -> list[Table]:
     """Tables in layout-mode page text: consecutive lines splitting into the same column count (>= 2)."""
     tables: list[Table] = []
@@ -112,10 +126,13 @@ class PdfFile(FileTypeBase):
         if view == "table":
             return TableView(source=path, tables=layout_tables(list(_pages(data, path, True))))
         try:
-            metadata = _metadata(_reader(data))
+            reader = _reader(data)
+            metadata = _metadata(reader)
+            rotations, fields = _layout(reader)
         except PreparerError as exc:
             raise CheckError(f"{path}: {exc}") from exc
-        return PdfView(source=path, pages=list(_pages(data, path, False)), metadata=metadata)
+        return PdfView(source=path, pages=list(_pages(data, path, False)), metadata=metadata, rotations=rotations,
+                       fields=fields)
 
 
 # --- mutators ----------------------------------------------------------------------------------
