@@ -6,11 +6,13 @@ folder as the run left it), the preparer and the workflows; its skills are `data
 """
 
 from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
-from forge.checks import image as _image_checks, tree_moves as _moves  # noqa: F401
+from forge.checks import image as _image_checks, tree_moves as _moves, tree_rules as _rules  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
+    archive_files,
     checksum_manifest,
+    clean_up,
     find_mentions,
     folder_usage,
     inventory,
@@ -18,10 +20,13 @@ from workflows.files import (  # noqa: F401  (register on import)
     organise_by_type,
     photo_dates,
     remove_duplicates,
+    rename_by_rule,
     resize_image,
+    sort_by_rule,
     usage_by_type,
     verify_checksums,
 )
 
-__all__ = ["checksum_manifest", "find_mentions", "folder_usage", "inventory", "large_files", "organise_by_type",
-           "photo_dates", "remove_duplicates", "resize_image", "usage_by_type", "verify_checksums"]
+__all__ = ["archive_files", "checksum_manifest", "clean_up", "find_mentions", "folder_usage", "inventory", "large_files",
+           "organise_by_type", "photo_dates", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
+           "usage_by_type", "verify_checksums"]

@@ -21,8 +21,9 @@ from workflows.multi import (  # noqa: F401  (register on import)
     sheet_filter_to_csv,
     sheet_to_markdown,
     sheet_to_report,
+    table_hops,
 )
 
 __all__ = ["csv_summary_sheet", "csv_to_report", "data_to_code", "ini_to_json", "json_to_sheet", "log_to_sheet",
            "orders_to_sheet", "outline_to_slides", "pdf_table_to_sheet", "sheet_filter_to_csv", "sheet_to_markdown",
-           "sheet_to_report"]
+           "sheet_to_report", "table_hops"]
