@@ -154,7 +154,10 @@ class _Bridge:
 
 class _Bridges:
     """One bridge per profile in this process, started on first use, replaced when it dies, and
-    stopped once the thread that used it has ended (a long-lived worker runs many thread pools)."""
+    stopped once the thread that used it has ended (a long-lived worker runs many thread pools)
+    or has moved to another profile: a thread keeps one soffice, so a long-lived round-trip
+    thread that serves one profile root after another (a test session, a worker given a new
+    scratch root) does not leave a soffice running for each."""
 
     def __init__(self) -> None:
         self._by_profile: dict[Path, _Bridge] = {}
@@ -195,8 +198,10 @@ class _Bridges:
         raise BridgeUnavailable("the bridge exited twice in a row")
 
     def _stop_orphans(self) -> None:
+        """Stop the bridges of ended threads, and this thread's own (it is starting another)."""
+        me = threading.current_thread()
         with self._guard:
-            orphans = [p for p, b in self._by_profile.items() if not b.owner.is_alive()]
+            orphans = [p for p, b in self._by_profile.items() if b.owner is me or not b.owner.is_alive()]
             stopping = [self._by_profile.pop(p) for p in orphans]
         for bridge in stopping:
             bridge.close()

@@ -290,6 +290,18 @@ def test_a_kept_soffice_stops_once_its_thread_has_ended(tmp_path: Path) -> None:
     assert not _processes_of(ended), "the soffice of a finished thread was kept"
 
 
+def test_a_thread_that_moves_to_another_profile_keeps_one_soffice(tmp_path: Path) -> None:
+    """A long-lived round-trip thread (gates._offload) serves one profile root after another (a
+    test session, a worker on a new scratch root): the soffice of the profile it left stops."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=first, engine="uno"))
+    assert _processes_of(first)
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=second, engine="uno"))
+    assert not _processes_of(first), "the soffice of a profile its thread has left was kept"
+    assert _processes_of(second)
+    assert first.resolve() not in libreoffice_uno._bridges._by_profile
+
+
 def test_without_uno_the_round_trip_runs_soffice_per_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(libreoffice_uno, "uno_python", lambda: None)
     result = roundtrip(make_docx(), "docx", profile_dir=tmp_path / "none")
