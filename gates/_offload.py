@@ -1,10 +1,15 @@
-"""The LibreOffice round trips of a process run on a few long-lived threads of their own.
+"""Work a gate overlaps with its own: LibreOffice round trips, and probes that wait on a sandbox.
 
 A round trip waits on soffice (another process), so the package gate starts the round trip of
-the oracle's outputs and runs its mutation probes meanwhile. Each thread keeps its own
-LibreOffice profile and soffice (`gates.libreoffice.profile_for_worker` is per thread), and the
-threads live as long as the process, so their soffices stay warm; the file gate's round trips
-go through the same threads, so a worker that gates one task at a time keeps one soffice.
+the oracle's outputs and runs its mutation probes meanwhile, and the file gate starts every
+input's round trip before it inspects them. Each round-trip thread keeps its own LibreOffice
+profile and soffice (`gates.libreoffice.profile_for_worker` is per thread), and the threads live
+as long as the process, so their soffices stay warm; a worker that gates one task at a time keeps
+one soffice.
+
+Probes (`probe`) run on threads of their own, never on a round-trip thread: the do-nothing probe
+reads its host-side copy while the oracle runs in the sandbox (a code task's do-nothing probe
+waits on its own sandboxed test run), and a probe never queues behind a round trip.
 """
 
 from __future__ import annotations
@@ -17,22 +22,38 @@ from typing import TypeVar
 
 T = TypeVar("T")
 MAX_THREADS = 4  # only as many start as round trips overlap: one, for a worker gating one task at a time
-_pool: tuple[int, ThreadPoolExecutor] | None = None
-_lock = threading.Lock()
+MAX_PROBE_THREADS = 2
 
 
-def _forget_after_fork() -> None:
-    global _pool, _lock
-    _pool, _lock = None, threading.Lock()  # the parent's threads do not exist in a forked child
+class _Threads:
+    """A thread pool started on first use, forgotten in a forked child (the parent's threads do
+    not exist there)."""
+
+    def __init__(self, size: int, name: str) -> None:
+        self.size, self.name = size, name
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., T], *args: object) -> Future[T]:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.size, thread_name_prefix=self.name)
+            return self._pool.submit(fn, *args)
+
+    def forget(self) -> None:
+        self._pool, self._lock = None, threading.Lock()
 
 
-os.register_at_fork(after_in_child=_forget_after_fork)
+_round_trips = _Threads(MAX_THREADS, "forge-libreoffice")
+_probes = _Threads(MAX_PROBE_THREADS, "forge-probe")
+os.register_at_fork(after_in_child=lambda: (_round_trips.forget(), _probes.forget()))
 
 
 def submit(fn: Callable[..., T], *args: object) -> Future[T]:
     """Run `fn(*args)` on this process's round-trip threads."""
-    global _pool
-    with _lock:
-        if _pool is None:
-            _pool = (os.getpid(), ThreadPoolExecutor(MAX_THREADS, thread_name_prefix="forge-libreoffice"))
-        return _pool[1].submit(fn, *args)
+    return _round_trips.submit(fn, *args)
+
+
+def probe(fn: Callable[..., T], *args: object) -> Future[T]:
+    """Run `fn(*args)` on this process's probe threads (never a round-trip thread)."""
+    return _probes.submit(fn, *args)

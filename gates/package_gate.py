@@ -15,7 +15,8 @@ One fresh sandbox runs setup, as an agent's episode does; the state it leaves is
 
 Setup runs once per task, not once per probe: the do-nothing probe reads a host-side copy, so
 no process of the sandbox can touch what it checks, and the oracle starts from exactly the state
-the do-nothing probe judged.
+the do-nothing probe judged. So the two run at once (the do-nothing probe on a probe thread,
+`gates._offload`); its verdict is still the first one given, as if it had run alone first.
 """
 
 from __future__ import annotations
@@ -72,8 +73,12 @@ class PackageGate:
             with contextlib.ExitStack() as sandbox:
                 env = clock.time("sandbox_setup", sandbox.enter_context, _environment(bundle, ctx))
                 setup_state = clock.time("setup_state", self._setup_state, env, probe_dir)
-                untouched = clock.time("do_nothing", self._do_nothing, bundle, FinalState(probe_dir, inputs))
-                solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
+                nothing = offload.probe(clock.time, "do_nothing", self._do_nothing, bundle,
+                                        FinalState(probe_dir, inputs))
+                try:  # the do-nothing probe reads its host-side copy meanwhile; its rejection comes first
+                    solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
+                finally:
+                    untouched = nothing.result()
                 clock.time("sandbox_close", sandbox.close)
             clock.time("answer_leak", _no_answer_in_instruction, bundle, outputs)
             round_trips = _start_round_trips(bundle, ctx, outputs)  # soffice works while the mutants are probed

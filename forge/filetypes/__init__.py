@@ -20,6 +20,7 @@ from forge.filetypes.spec import (
     FileTypeBase,
     file_type_for,
     inspect_file,
+    parsed_once,
     read_view,
     register_file_type,
 )
@@ -27,5 +28,5 @@ from forge.filetypes.spec import (
 __all__ = [
     "ANY_TYPE", "FILE_TYPES", "MUTATORS", "Expect", "FileReport", "FileType", "FileTypeBase", "LibreOfficeRoute",
     "MutantFiles", "MutationInput", "Mutator", "Unverified", "file_type_for", "inspect_file", "mutants",
-    "read_view", "register_file_type", "register_mutator",
+    "parsed_once", "read_view", "register_file_type", "register_mutator",
 ]

@@ -30,6 +30,7 @@ core finds them through this registry, never by importing them.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
@@ -162,6 +163,37 @@ def _remember(cache: OrderedDict, key: tuple, value: T) -> T:  # type: ignore[ty
         if len(cache) > _KEPT:
             cache.popitem(last=False)
     return value
+
+
+def parsed_once(maxsize: int = 32) -> Callable[[Callable[[bytes], T]], Callable[[bytes], T]]:
+    """Decorate a handler's `parse(data)` so each content is parsed once per process: the file
+    gate's inspection, its LibreOffice probes and the checks' views of the same bytes (an input
+    read by every probe, the oracle's output by the gate and its checks) share one library parse.
+    Keyed by digest (the bytes are not kept); the result is shared, so it must be read-only;
+    a parse that raises is not remembered."""
+
+    def wrap(parse: Callable[[bytes], T]) -> Callable[[bytes], T]:
+        kept: OrderedDict[bytes, T] = OrderedDict()
+        guard = Lock()
+
+        @functools.wraps(parse)
+        def once(data: bytes) -> T:
+            key = _digest(data)
+            with guard:
+                if key in kept:
+                    kept.move_to_end(key)
+                    return kept[key]
+            result = parse(data)
+            with guard:
+                kept[key] = result
+                while len(kept) > maxsize:
+                    kept.popitem(last=False)
+            return result
+
+        once.cache_clear = kept.clear  # type: ignore[attr-defined]
+        return once
+
+    return wrap
 
 
 def inspect_file(file_type: str, data: bytes) -> FileReport:
