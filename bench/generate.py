@@ -24,7 +24,9 @@ zygote started), as in a long-running flow worker; that one-off cost is reported
 
 The flow's own profile (where its wall time went: set-up, batches, pool shutdown, the final
 write; the workers' busy time and utilisation) and the CPU seconds of the flow process, its
-workers with their sandboxes, and the Prefect server are reported beside the rate.
+workers with their sandboxes, and the Prefect server are reported beside the rate. On a loaded
+machine wall time says little: `flow_vs_workers_per_cpu_s` compares rows per CPU second of the
+flow (all of it, the server included) with the raw end-to-end pass's (`end_to_end_cpu_s`).
 """
 
 from __future__ import annotations
@@ -138,6 +140,28 @@ def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode:
                        for app, v in sorted(by_app.items(), key=lambda kv: -sum(kv[1]))}}
 
 
+def _tree_cpu_s(root: int) -> float:
+    """CPU seconds of `root` and every live descendant (each with its reaped children), from /proc:
+    on a loaded machine CPU seconds compare the two sides where wall time cannot."""
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stats[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # it ended meanwhile
+                continue
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, fields in stats.items():
+        children[int(fields[1])].append(pid)
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        if pid in stats:
+            total += sum(int(f) for f in stats[pid][11:15])  # utime stime cutime cstime
+        todo.extend(children.get(pid, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def sandbox_start_s(scratch: Path, n: int = 10) -> float:
     samples = []
     for _ in range(n):
@@ -172,7 +196,9 @@ def workers_bench(args: argparse.Namespace) -> dict:
         with warm_pool(scratch, args.workers) as pool:
             warmup_s = time.perf_counter() - started
             gates_only = run_pass(samples, ctx, pool, with_episode=False)
+            cpu_before = _tree_cpu_s(os.getpid())
             full = run_pass(samples, ctx, pool, with_episode=True)
+            full_cpu_s = _tree_cpu_s(os.getpid()) - cpu_before
     stages = full["timings"]
     return {
         "near_duplicates_dropped": duplicates,
@@ -184,6 +210,7 @@ def workers_bench(args: argparse.Namespace) -> dict:
         "end_to_end_per_s": full["per_s"],
         "end_to_end_wall_s": full["wall_s"],
         "end_to_end_per_s_with_warmup": round(full["kept"] / (full["wall_s"] + warmup_s), 3),
+        "end_to_end_cpu_s": round(full_cpu_s, 2),  # this process, the workers and their sandboxes
         "rejected": gates_only["rejected"],
         "sandbox_start_s": round(start_s, 4),
         "worker_warmup_s": round(warmup_s, 3),
@@ -302,6 +329,12 @@ def main() -> None:
         report["flow_vs_workers"] = round(report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["flow_vs_workers_with_warmup"] = round(
             report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
+        # rows per CPU second, flow (its process, workers, sandboxes and the Prefect server) over raw
+        flow_cpu = sum(report["flow"]["cpu_s"].values())
+        if flow_cpu and report["workers"]["end_to_end_cpu_s"]:
+            report["flow_vs_workers_per_cpu_s"] = round(
+                (report["flow"]["rows_written"] / flow_cpu)
+                / (report["workers"]["end_to_end_tasks"] / report["workers"]["end_to_end_cpu_s"]), 3)
     print(json.dumps(report, indent=2))
 
 

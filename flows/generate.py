@@ -1,8 +1,9 @@
 """The `forge` flow: sample skills -> bundles -> gates -> episodes -> Parquet shards.
 
 The flow only wires. Samples go out in batches to warm worker processes (Prefect's process-pool
-task runner, started and warmed once per flow run): per batch one `gate-batch` task run (build and
-every gate), one `accept` in the flow's process (the run's one near-duplicate index), one
+task runner, started and warmed once per flow run, while the flow samples): per batch one
+`gate-batch` task run (build and every gate), an accept in the flow's process (the run's one
+near-duplicate index; a plain call, since a task run costs more than the accept), one
 `episode-batch` task run; `write-shards` writes a shard whenever a full one waits, and the rest at
 the end. Served as the deployment `forge/generate` by `forge serve`; run directly by `forge generate`.
 """
@@ -40,7 +41,6 @@ log = logging.getLogger(__name__)
 _task_options: dict[str, Any] = {"cache_policy": NO_CACHE, "persist_result": False}
 
 gate_batch_task = task(name="gate-batch", task_run_name="gates {batch.label}", **_task_options)(batches.gate_batch)
-accept_task = task(name="accept", task_run_name="accept {gated.index}", **_task_options)(batches.accept_batch)
 episode_batch_task = task(name="episode-batch", task_run_name="episodes {index}", **_task_options)(batches.episode_batch)
 write_task = task(name="write-shards", retries=2, **_task_options)(stages.write)
 
@@ -57,20 +57,21 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     store.start_run(ctx.run_id, "generate", config)
     clock = Clock(started)
     try:
-        samples = _sample(ctx, config)
-        todo = batches.make_batches(samples, ctx.batch_size, ctx.workers)
-        logger.info("run %s: %d skills sampled, %d worker processes, %d batches of up to %d, writing to %s",
-                    ctx.run_id, len(samples), ctx.workers, len(todo), ctx.batch_size, ctx.output_dir)
-
-        def meanwhile() -> None:
-            """The flow's own set-up, done while the workers start (spawn, imports, warm-up)."""
-            store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
-            stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
-            clock.mark("setup")
-
         runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
                               initargs=(ctx.scratch_root, ctx.limits, ctx.backend))
         with _workers_report_here(), runner:
+            runner.start_workers()  # they spawn, import and warm up while this process samples
+            samples = _sample(ctx, config)
+            todo = batches.make_batches(samples, ctx.batch_size, ctx.workers)
+            logger.info("run %s: %d skills sampled, %d worker processes, %d batches of up to %d, writing to %s",
+                        ctx.run_id, len(samples), ctx.workers, len(todo), ctx.batch_size, ctx.output_dir)
+
+            def meanwhile() -> None:
+                """The flow's own set-up, done while the first batches wait for a warm worker."""
+                store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
+                stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # accepted by other runs meanwhile
+                clock.mark("setup")
+
             tally = _drive(ctx, runner, todo, clock, meanwhile)
             clock.mark("batches")
         clock.mark("pool_shutdown")
@@ -138,6 +139,13 @@ class _ProcessPool(ProcessPoolTaskRunner):
     def _forward_subprocess_messages(self) -> None:
         self._context.run(super()._forward_subprocess_messages)
 
+    def start_workers(self) -> None:
+        """Start every worker now instead of at the first submit, so their start-up (spawn, imports,
+        warm-up: seconds of CPU each) overlaps the flow's own (taxonomy, sampling). A spawn-context
+        pool starts one process per submit while none is idle; these no-op calls are no task runs."""
+        for _ in range(self._max_workers):
+            self._executor.submit(int)  # type: ignore[union-attr]
+
 
 class Tally:
     """What the finished batches came to (counts only: episodes stay in the store, not in memory)."""
@@ -185,7 +193,7 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], cl
             tally.gates_run += done.gates_run
             tally.gate_work_s += done.work_s
             accept_started = time.perf_counter()
-            accepted = accept_task(ctx, done)
+            accepted = batches.accept_batch(ctx, done)  # a call, not a task run: the index lives here
             tally.accept_s += time.perf_counter() - accept_started
             if accepted:
                 submit(episode_batch_task, {"index": done.index, "accepted": accepted}, accepted)
