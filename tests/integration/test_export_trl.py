@@ -1,7 +1,8 @@
 """TRL's SFTTrainer reads and trains on an exported stage: `messages` with `tool_calls`, `tools` as JSON text.
 
-The GUI stages need a vision-language processor in TRL (torchvision, not installed here); this
-trains on the terminal stage and checks TRL's rendering of a GUI example's messages and tools.
+The image stages train too, through a Qwen2-VL processor without its video half: transformers'
+video processors need torchvision, which has no CPU build that installs here (PyPI's wheel loads
+only beside a CUDA torch). The shards themselves go to TRL untouched.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ import math
 from pathlib import Path
 
 import datasets
-from transformers import AutoTokenizer, Qwen2VLForConditionalGeneration
+import pytest
+import torch
+from transformers import AutoImageProcessor, AutoTokenizer, Qwen2VLForConditionalGeneration, Qwen2VLProcessor
+from transformers.processing_utils import ProcessorMixin
 from trl import SFTConfig, SFTTrainer
 from trl.data_utils import apply_chat_template, is_conversational
 
@@ -53,3 +57,40 @@ def test_trl_renders_a_gui_example_with_its_tools_and_screenshots(tmp_path: Path
                                    tools=json.loads(example["tools"]))["text"]
     assert rendered.count("<|image_pad|>") == 3  # one placeholder per screenshot kept by the context policy
     assert '"name": "computer_use"' in rendered and rendered.rstrip().endswith("<|im_end|>")
+
+
+class ImageOnlyQwen2VLProcessor(Qwen2VLProcessor):
+    """Qwen2-VL's processor with images and text only (its video processor needs torchvision)."""
+
+    def __init__(self, image_processor=None, tokenizer=None, chat_template=None, **kwargs) -> None:  # noqa: ANN001
+        self.image_token, self.video_token = "<|image_pad|>", "<|video_pad|>"
+        self.image_token_id = tokenizer.convert_tokens_to_ids(self.image_token)
+        self.video_token_id = tokenizer.convert_tokens_to_ids(self.video_token)
+        ProcessorMixin.__init__(self, image_processor, tokenizer, chat_template=chat_template)
+
+
+@pytest.mark.parametrize("stage", ["gui_sft", "hybrid_sft", "gui_midtrain"])
+def test_trl_sft_trainer_trains_on_an_image_stage_as_exported(tmp_path: Path, gui_harnesses: None,  # noqa: F811
+                                                               stage: str) -> None:
+    run(ExportConfig(input_dir=mixed_run(tmp_path / "in", n_tasks=2), output_dir=tmp_path / "out", dev_fraction=0))
+    data = datasets.load_dataset("parquet", data_files=str(tmp_path / f"out/{stage}/train/*.parquet"), split="train",
+                                 cache_dir=str(tmp_path / "hf"))
+    assert len(data) >= 2 and all(len(row["images"]) >= 1 for row in data)
+    tiny = build_tiny_model(tmp_path / "tiny", corpus=[row["target"] for row in data])
+    tokenizer = AutoTokenizer.from_pretrained(tiny)
+    processor = ImageOnlyQwen2VLProcessor(AutoImageProcessor.from_pretrained(tiny), tokenizer,
+                                          chat_template=tokenizer.chat_template)
+    trainer = SFTTrainer(model=Qwen2VLForConditionalGeneration.from_pretrained(tiny), processing_class=processor,
+                         train_dataset=data,
+                         args=SFTConfig(output_dir=str(tmp_path / "trl"), max_steps=2, per_device_train_batch_size=2,
+                                        report_to=[], use_cpu=True, save_strategy="no", max_length=None, seed=0))
+    batch = next(iter(trainer.get_train_dataloader()))
+    grids = batch["image_grid_thw"]
+    assert grids.shape[0] == sum(len(data[i]["images"]) for i in range(2))  # every screenshot of the batch went in
+    placeholders = int((batch["input_ids"] == processor.image_token_id).sum())
+    assert placeholders == int(grids.prod(dim=1).sum()) // 4  # each image's patches (2x2 merged) fill its slots
+    supervised = batch["labels"] != -100
+    assert supervised.any() and not (batch["input_ids"][supervised] == processor.image_token_id).any()
+    result = trainer.train()
+    assert result.global_step == 2 and math.isfinite(result.training_loss)
+    assert torch.isfinite(torch.stack([p.detach().sum() for p in trainer.model.parameters()])).all()
