@@ -191,7 +191,10 @@ def number_formatted(state: FinalState, opts: NumberFormatted) -> Verdict:
 
 
 class NamedRanges(SheetSetup):
-    names: dict[str, str] = Field(min_length=1, description="Name -> the A1 range it must refer to on the sheet.")
+    names: list[str] = Field(min_length=1, description="The names asked for.")
+    columns: list[str | None] = Field(min_length=1, description="Per name: the column whose data cells it covers "
+                                                                "(header excluded); None: the whole table, header "
+                                                                "included.")
     sheet_scope: bool = Field(default=False, description="Names local to the data sheet, not workbook-wide.")
 
 
@@ -204,7 +207,10 @@ def _target(text: str) -> tuple[str, tuple[int, int, int, int] | None]:
 @register_check("table.named_ranges", NamedRanges, view="table")
 def named_ranges(state: FinalState, opts: NamedRanges) -> Verdict:
     """Each asked name is defined (workbook-wide, or local to the data sheet) and refers to exactly
-    the asked range of the data sheet; the data is unchanged."""
+    its column's data cells (or the whole table) on the data sheet, as the data stands; the data is
+    unchanged."""
+    if len(opts.names) != len(opts.columns):
+        return _fail(f"{len(opts.names)} names but {len(opts.columns)} columns: one column (or None) per name")
     original, msg = unchanged(state, opts)
     if msg:
         return _fail(msg)
@@ -216,7 +222,13 @@ def named_ranges(state: FinalState, opts: NamedRanges) -> Verdict:
     other = wb.defined_names if opts.sheet_scope else ws.defined_names
     where = f"local to sheet {original.name!r}" if opts.sheet_scope else "for the whole workbook"
     folded = {k.casefold(): v for k, v in scope.items()}
-    for name, ref in opts.names.items():
+    last = len(original.rows)
+    for name, column in zip(opts.names, opts.columns, strict=True):
+        if column is None:
+            ref = f"A1:{column_letter(len(original.header))}{last}"
+        else:
+            letter = column_letter(original.need_col(column, opts.input_file) + 1)
+            ref = f"{letter}2:{letter}{last}"
         found = folded.get(name.casefold())
         if found is None:
             misplaced = " (it is defined, but with the other scope)" if name.casefold() in {

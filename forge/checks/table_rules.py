@@ -37,8 +37,12 @@ class Highlighted(SheetSetup):
     rule: HighlightRule
     values: list[float | str] = Field(default_factory=list, description="The rule's threshold(s), text or N.")
     style: Literal["fill", "bold"] = "fill"
+    colour: str | None = Field(default=None, pattern=r"^[0-9A-Fa-f]{6}$", description="RRGGBB the fill must show, "
+                                                                                    "when the task names a colour.")
     conditional: bool = Field(default=True, description="A conditional formatting rule; False: the matching "
                                                         "cells formatted by hand.")
+    whole_row: bool = Field(default=False, description="Highlight every cell of each matching row (a formula rule "
+                                                       "anchored on the column), not only the column's cells.")
 
 
 def expected_matches(values: list[Any], rule: str, args: list[Any]) -> list[bool]:
@@ -74,16 +78,20 @@ def _number(formula: str) -> float | str | None:
         return None
 
 
-def _styled(dxf: Any, style: str) -> bool:
-    """Whether a differential style (or a cell's own style parts) really shows a fill or bold."""
+def _styled(dxf: Any, style: str, colour: str | None = None) -> bool:
+    """Whether a differential style (or a cell's own style parts) really shows a fill (of `colour`
+    when given) or bold."""
     if dxf is None:
         return False
     if style == "bold":
         return bool(dxf.font is not None and dxf.font.b)
     fill = dxf.fill
-    if fill is None:
+    if fill is None or fill.fill_type == "none":
         return False
-    return fill.fill_type != "none" and any(_painted(c) for c in (fill.fgColor, fill.bgColor))
+    shown = [c for c in (fill.fgColor, fill.bgColor) if _painted(c)]
+    if colour is None:
+        return bool(shown)
+    return any(c.type == "rgb" and c.rgb.upper()[-6:] == colour.upper() for c in shown)
 
 
 def _painted(colour: Any) -> bool:
@@ -108,7 +116,7 @@ def _rule_matches(rule: Any, opts: Highlighted, letter: str, first_row: int) -> 
     if kind == "above_average":
         return rule.type == "aboveAverage" and rule.aboveAverage is not False and not rule.equalAverage \
             and not rule.stdDev
-    want = [_number(str(v)) if isinstance(v, str) else float(v) for v in opts.values]
+    want = [v if isinstance(v, str) else float(v) for v in opts.values]
     if rule.type == "cellIs" and rule.operator == _OPERATORS[kind]:
         got = [_number(f) for f in rule.formula]
         return _same_args(got, want)
@@ -117,6 +125,20 @@ def _rule_matches(rule: Any, opts: Highlighted, letter: str, first_row: int) -> 
                              rule.formula[0].strip().lstrip("="))
         return bool(found) and _same_args([_number(found[1])], want)
     return False
+
+
+_ROW_FORMULAS = {"greater_than": r"\${l}2>(.+)", "less_than": r"\${l}2<(.+)", "equal_text": r"\${l}2=(.+)",
+                 "between": r"and\(\${l}2>=(.+),\${l}2<=(.+)\)"}
+
+
+def _row_rule_matches(rule: Any, opts: Highlighted, letter: str) -> bool:
+    """A formula rule over whole rows, its column absolute and its row relative (`$C2>100`)."""
+    if rule.type != "expression" or len(rule.formula) != 1 or opts.rule not in _ROW_FORMULAS:
+        return False
+    formula = re.sub(r"\s+", "", rule.formula[0]).lstrip("=")
+    found = re.fullmatch(_ROW_FORMULAS[opts.rule].format(l=letter), formula, flags=re.IGNORECASE)
+    want = [v if isinstance(v, str) else float(v) for v in opts.values]
+    return bool(found) and _same_args([_number(g) for g in found.groups()], want)
 
 
 def _same_args(got: list[Any], want: list[Any]) -> bool:
@@ -131,8 +153,8 @@ def _same_args(got: list[Any], want: list[Any]) -> bool:
     return True
 
 
-def _covers(sqref: Any, col: int, rows: range) -> tuple[bool, bool]:
-    """(every data cell of the column is inside, nothing outside the column is)."""
+def _covers(sqref: Any, cols: range, rows: range) -> tuple[bool, bool]:
+    """(every data cell of the columns is inside, nothing outside the columns is)."""
     inside, stray = set(), False
     for ref in str(sqref).split():
         bounds = cell_range(ref) if re.search(r"\d", ref) else _whole_columns(ref)
@@ -140,11 +162,10 @@ def _covers(sqref: Any, col: int, rows: range) -> tuple[bool, bool]:
             stray = True
             continue
         c1, r1, c2, r2 = bounds
-        if c1 != col or c2 != col:
+        if c1 < cols.start or c2 >= cols.stop:
             stray = True
-        if c1 <= col <= c2:
-            inside.update(r for r in rows if r1 <= r <= r2)
-    return inside >= set(rows), stray
+        inside.update((c, r) for c in cols if c1 <= c <= c2 for r in rows if r1 <= r <= r2)
+    return inside >= {(c, r) for c in cols for r in rows}, stray
 
 
 def _whole_columns(ref: str) -> tuple[int, int, int, int] | None:
@@ -155,8 +176,9 @@ def _whole_columns(ref: str) -> tuple[int, int, int, int] | None:
 @register_check("table.highlighted", Highlighted, view="table")
 def highlighted(state: FinalState, opts: Highlighted) -> Verdict:
     """The column's data cells carry a conditional formatting rule of the asked kind and arguments
-    with a fill (or bold), over exactly that column; or, formatted by hand, exactly the cells the
-    rule would pick show the fill (or bold). The data is unchanged."""
+    with a fill (or bold), over exactly that column - or, for whole rows, a formula rule anchored on
+    the column over every data row; or, formatted by hand, exactly the cells (rows) the rule would
+    pick show the fill (or bold). The data is unchanged."""
     original, msg = unchanged(state, opts)
     if msg:
         return _fail(msg)
@@ -166,28 +188,35 @@ def highlighted(state: FinalState, opts: Highlighted) -> Verdict:
     if why:
         return _fail(why)
     want = expected_matches([r[c] for r in original.body], opts.rule, list(opts.values))
+    width = len(original.header)
+    cols = range(1, width + 1) if opts.whole_row else range(c + 1, c + 2)
     if not opts.conditional:
         for r, hit in zip(rows, want, strict=True):
-            cell = ws[f"{letter}{r}"]
-            shown = _styled(cell, opts.style)
-            if shown is not hit:
-                return _fail(f"{letter}{r} ({show(cell.value)}) {'lacks' if hit else 'should not have'} the "
-                             f"{opts.style} (it {'matches' if hit else 'does not match'} the rule)")
-        return Verdict.of(True, f"{sum(want)} cells of {opts.column!r} formatted by hand")
+            for col in cols:
+                cell = ws.cell(r, col)
+                shown = _styled(cell, opts.style, opts.colour) if hit else _styled(cell, opts.style)
+                if shown is not hit:
+                    asked = f"{opts.style} #{opts.colour}" if opts.colour and opts.style == "fill" else opts.style
+                    why = "its row matches" if opts.whole_row and hit else "it matches" if hit else "no match"
+                    return _fail(f"{column_letter(col)}{r} ({show(cell.value)}) {'lacks' if hit else 'should not have'} "
+                                 f"the {asked} ({why} the rule on {opts.column!r})")
+        return Verdict.of(True, f"{sum(want)} {'rows' if opts.whole_row else 'cells'} of {opts.column!r} formatted by hand")
+    span = f"A2:{column_letter(width)}{rows[-1]}" if opts.whole_row else f"{letter}2:{letter}{rows[-1]}"
     seen = []
     for cf in ws.conditional_formatting:
         for rule in cf.rules:
             seen.append(f"{rule.type} {rule.operator or ''} {rule.formula or ''} on {cf.sqref}".replace("  ", " "))
-            if not _rule_matches(rule, opts, letter, 2):
+            if not (_row_rule_matches(rule, opts, letter) if opts.whole_row else _rule_matches(rule, opts, letter, 2)):
                 continue
-            full, stray = _covers(cf.sqref, c + 1, rows)
+            full, stray = _covers(cf.sqref, cols, rows)
             if not full or stray:
-                return _fail(f"the {opts.rule} rule covers {cf.sqref}; it must cover {letter}2:{letter}{rows[-1]} "
-                             f"({opts.column!r}) and nothing else")
-            if not _styled(rule.dxf, opts.style):
-                return _fail(f"the {opts.rule} rule on {cf.sqref} shows no {opts.style}")
+                return _fail(f"the {opts.rule} rule covers {cf.sqref}; it must cover {span} and nothing else")
+            if not _styled(rule.dxf, opts.style, opts.colour):
+                asked = f"{opts.style} #{opts.colour}" if opts.colour and opts.style == "fill" else opts.style
+                return _fail(f"the {opts.rule} rule on {cf.sqref} shows no {asked}")
             return Verdict.of(True, f"a {opts.rule} rule with a {opts.style} on {cf.sqref}")
-    return _fail(f"no conditional formatting rule {opts.rule} {list(opts.values) or ''} on {opts.column!r}; "
+    kind = f"formula rule (${letter}2...) over {span}" if opts.whole_row else "rule"
+    return _fail(f"no conditional formatting {kind} {opts.rule} {list(opts.values) or ''} on {opts.column!r}; "
                  f"rules found: {seen or 'none'}")
 
 
@@ -204,7 +233,8 @@ class Validated(SheetSetup):
     rule: ValidationRule
     values: list[float | str] = Field(min_length=1, description="Allowed entries (list) or the bound(s); "
                                                                 "dates as ISO text.")
-    through_row: int = Field(ge=2, description="The last row the rule must cover (new rows to come included).")
+    through_row: int | None = Field(default=None, ge=2, description="The last row the rule must cover (rows to "
+                                                                       "come included); None: the last data row.")
     alert: Literal["stop", "warning"] = "stop"
     message: str | None = Field(default=None, description="The error message asked for, if any.")
 
@@ -249,7 +279,8 @@ def validated(state: FinalState, opts: Validated) -> Verdict:
     if msg:
         return _fail(msg)
     c = original.need_col(opts.column, opts.input_file)
-    letter, rows = column_letter(c + 1), range(2, opts.through_row + 1)
+    through = opts.through_row or len(original.rows)
+    letter, rows = column_letter(c + 1), range(2, through + 1)
     ws, why = worksheet(state, opts.file, original.name)
     if why:
         return _fail(why)
@@ -259,9 +290,9 @@ def validated(state: FinalState, opts: Validated) -> Verdict:
         found.append(f"{dv.type} on {dv.sqref}")
         if dv.type != kind:
             continue
-        full, stray = _covers(dv.sqref, c + 1, rows)
+        full, stray = _covers(dv.sqref, range(c + 1, c + 2), rows)
         if not full or stray:
-            return _fail(f"the {kind} validation covers {dv.sqref}; it must cover {letter}2:{letter}{opts.through_row} "
+            return _fail(f"the {kind} validation covers {dv.sqref}; it must cover {letter}2:{letter}{through} "
                          f"({opts.column!r}) and nothing else")
         if why := _dv_matches(dv, opts):
             return _fail(f"the validation on {dv.sqref}: {why}")
@@ -273,5 +304,5 @@ def validated(state: FinalState, opts: Validated) -> Verdict:
         if opts.message and text(dv.error) != opts.message.strip():
             return _fail(f"the validation's error message is {show(dv.error)}, expected {opts.message!r}")
         return Verdict.of(True, f"a {kind} validation on {dv.sqref}")
-    return _fail(f"no {kind} validation on {opts.column!r} ({letter}2:{letter}{opts.through_row}); "
+    return _fail(f"no {kind} validation on {opts.column!r} ({letter}2:{letter}{through}); "
                  f"validations found: {found or 'none'}")

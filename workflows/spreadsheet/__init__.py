@@ -5,6 +5,7 @@ from forge.checks import table_joins as _joins  # noqa: F401  (register the chec
 from forge.checks import table_layout as _layout  # noqa: F401
 from forge.checks import table_ops as _ops  # noqa: F401
 from forge.checks import table_rank as _rank  # noqa: F401
+from forge.checks import table_rounding as _rounding  # noqa: F401
 from forge.checks import table_rules as _rules  # noqa: F401
 from workflows.spreadsheet import (
     band_column,
@@ -15,8 +16,12 @@ from workflows.spreadsheet import (
     date_parts,
     derived_column,
     filter_rows,
+    highlight_cells,
     lookup_column,
+    name_ranges,
+    number_format,
     remove_duplicates,
+    round_values,
     share_column,
     sort_rows,
     sort_two_keys,
@@ -26,8 +31,9 @@ from workflows.spreadsheet import (
     top_rows,
     total_row,
     unpivot,
+    validation_rule,
 )
 
-__all__ = ["band_column", "clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows",
-           "lookup_column", "remove_duplicates", "share_column", "sort_rows", "sort_two_keys", "split_column", "subtotals", "summary_sheet",
-           "top_rows", "total_row", "unpivot"]
+__all__ = ["band_column", "clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows", "highlight_cells",
+           "lookup_column", "name_ranges", "number_format", "remove_duplicates", "round_values", "share_column", "sort_rows", "sort_two_keys", "split_column", "subtotals", "summary_sheet",
+           "top_rows", "total_row", "unpivot", "validation_rule"]

@@ -1,9 +1,11 @@
-"""Sort a table's rows by one column, ascending or descending."""
+"""Sort a table's rows by one column - a number, a date or a text column - ascending or descending."""
 
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
@@ -12,15 +14,21 @@ from workflows.spec import WorkflowContext, register_workflow
 from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkflow, Transform, lit, sheet_spec
 from workflows.spreadsheet._gui import calc_plan, column_letter
 
+KeyType = Literal["number", "date", "text"]
+FIRST = {("number", False): "smallest", ("number", True): "largest", ("date", False): "earliest",
+         ("date", True): "latest", ("text", False): "A to Z", ("text", True): "Z to A"}
+
 
 class SortRowsParams(SheetParams):
     column: str
     descending: bool
     order: str
+    first: str = Field(description="What comes first, as a person says it: largest, earliest, A to Z ...")
 
 
 class SortRowsOptions(SheetOptions):
     descending: bool | None = None
+    key_type: KeyType | None = Field(default=None, description="The key column's type; None: a number or date column.")
 
 
 @register_workflow
@@ -29,13 +37,13 @@ class SortRows(SheetWorkflow[SortRowsParams]):
         "spreadsheet.sort_rows", SortRowsParams, SortRowsOptions,
         phrasings=[
             ('The workbook {{ input }} lists {{ subject }} on the sheet "{{ sheet }}" (header in row 1). Sort the '
-             "data rows by the {{ column }} column in {{ order }} order ({% if descending %}largest{% else %}"
-             "smallest{% endif %} first), keeping each row's cells together. Keep the header in row 1, do not add "
+             "data rows by the {{ column }} column in {{ order }} order ({{ first }}"
+             "{% if first in ('A to Z', 'Z to A') %}, ignoring case{% else %} first{% endif %}), keeping each row's cells together. Keep the header in row 1, do not add "
              "or remove rows or columns, keep the sheet name, and save the result as {{ output }}. "),
             ('Can you put the {{ subject }} in {{ input }} (sheet "{{ sheet }}") in order of {{ column }}, '
-             "{% if descending %}biggest{% else %}smallest{% endif %} first? Move whole rows, leave the header on "
+             "{{ first }}{% if first not in ('A to Z', 'Z to A') %} first{% endif %}? Move whole rows, leave the header on "
              "top and don't add or drop anything. Save the sorted workbook as {{ output }}. "),
-            ('{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }}; whole rows move, header '
+            ('{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }} ({{ first }}); whole rows move, header '
              "stays in row 1, same rows and columns, same sheet name. Save as {{ output }}. "),
         ],
         note="plain",
@@ -51,18 +59,25 @@ class SortRows(SheetWorkflow[SortRowsParams]):
 
     def draw(self, ctx: WorkflowContext) -> SortRowsParams:
         descending = self.option(ctx, "descending", [False, True])
+        key_type = getattr(ctx.options, "key_type", None)
         table = self.table(ctx)
+        dates = table.date_columns()
+        texts = [h for h in table.headers if h not in table.numeric and h not in dates]
+        pool = {"number": table.numeric, "date": dates, "text": texts}.get(key_type or "", table.numeric + dates)
         # A column already in the asked order would make doing nothing a solution: never draw one.
-        unsorted = [c for c in table.numeric + table.date_columns() if not _in_order(table.column(c), descending)]
+        unsorted = [c for c in pool if not _in_order(table.column(c), descending)]
         if not unsorted:
-            raise WorkflowError(f"every sortable column of this {table.kind} table is already in order")
-        return SortRowsParams.make(ctx, table, "sorted", column=ctx.rng.choice(unsorted), descending=descending,
-                                   order="descending" if descending else "ascending")
+            raise WorkflowError(f"no {key_type or 'sortable'} column of this {table.kind} table is out of order")
+        column = ctx.rng.choice(unsorted)
+        kind = key_type or ("date" if column in dates else "number")
+        return SortRowsParams.make(ctx, table, "sorted", column=column, descending=descending,
+                                   order="descending" if descending else "ascending", first=FIRST[(kind, descending)])
 
     def transform(self, params: SortRowsParams) -> Transform:
         snippet = f"""
             key = header.index({lit(params.column)})
-            rows.sort(key=lambda row: row[key], reverse={params.descending!r})
+            rows.sort(key=lambda row: {"str(row[key]).casefold()" if params.first in ("A to Z", "Z to A") else "row[key]"},
+                      reverse={params.descending!r})
         """
         return Transform(
             snippet=snippet,
@@ -86,5 +101,5 @@ class SortRows(SheetWorkflow[SortRowsParams]):
 
 
 def _in_order(values: list[Any], descending: bool) -> bool:
-    pairs = list(pairwise(values))
+    pairs = list(pairwise([v.casefold() if isinstance(v, str) else v for v in values]))
     return all(b <= a for a, b in pairs) if descending else all(a <= b for a, b in pairs)

@@ -20,12 +20,12 @@ from workflows.spreadsheet._book import (
 from workflows.spreadsheet._finish import FinishOptions, FinishParams, finish_fields
 from workflows.spreadsheet._messy import messy_labels
 
-Aggregate = Literal["count", "sum", "average", "max"]
+Aggregate = Literal["count", "sum", "average", "max", "min"]
 Order = Literal["any", "group", "value_desc"]
 GROUPS = {"sales": ["Region", "Product"], "employees": ["Department"], "inventory": ["Warehouse"],
           "budget": ["Project", "Quarter"]}
 MEASURE = {"count": "the number of {subject}", "sum": "the total {value}", "average": "the average {value}",
-           "max": "the largest {value}"}
+           "max": "the largest {value}", "min": "the smallest {value}"}
 ORDER = {"any": "", "group": ", sorted A to Z by {group}", "value_desc": ", largest figure first"}
 
 
@@ -80,7 +80,7 @@ class SummarySheet(PreparedWorkflow[Params]):
     def draw(self, ctx: WorkflowContext) -> Params:
         kind = ctx.rng.choice(sorted(GROUPS))
         table = big_table(ctx.rng, ctx.faker, kind)
-        aggregate = choose(ctx, "aggregate", ["count", "sum", "average", "max"])
+        aggregate = choose(ctx, "aggregate", ["count", "sum", "average", "max", "min"])
         order, messy = choose(ctx, "order", ["any", "group", "value_desc"]), choose(ctx, "messy", [False, True])
         group = ctx.rng.choice(GROUPS[kind])
         value = None if aggregate == "count" else ctx.rng.choice(table.additive if aggregate == "sum" else table.numeric)
@@ -94,7 +94,7 @@ class SummarySheet(PreparedWorkflow[Params]):
 
     def reference(self, params: Params) -> ReferenceSolution:
         value = "1" if params.value_column is None else f"row[header.index({lit(params.value_column)})]"
-        figure = {"count": "len(xs)", "sum": "sum(xs)", "average": "round(sum(xs) / len(xs), 4)", "max": "max(xs)"}
+        figure = {"count": "len(xs)", "sum": "sum(xs)", "average": "round(sum(xs) / len(xs), 4)", "max": "max(xs)", "min": "min(xs)"}
         order = {"any": "", "group": "items.sort(key=lambda kv: kv[0].casefold())",
                  "value_desc": "items.sort(key=lambda kv: -kv[1])"}[params.order]
         body = f"""

@@ -92,6 +92,7 @@ def validation(ref: str, **fields: Any) -> Callable[[Any], None]:
 
 
 FREEZE = {"finish": "freeze_header"}
+PRICES = {"names": ["Prices"], "columns": ["Price"]}
 BOTH = {"finish": "freeze_both"}
 FILTER = {"finish": "autofilter"}
 PRICE = {"column": "Price", "format": "currency"}
@@ -101,6 +102,16 @@ DATES = [["Item", "Due"], ["a", dt.date(2025, 3, 1)], ["b", dt.date(2025, 4, 2)]
 GT = {"column": "Units", "rule": "greater_than", "values": [3]}  # picks c (7) and d (5): C4, C5
 GT_STYLE = DifferentialStyle(fill=YELLOW)
 STOP = {"column": "Units", "rule": "whole_between", "values": [1, 10], "through_row": 6, "message": "1 to 10 only"}
+
+
+ROUND = {"column": "Price", "operation": "nearest", "digits": 1}  # 2.5 4.0 1.25 10.0 1.255 -> 2.5 4 1.3 10 1.3
+
+
+def prices(values: list[Any], header: str | None = None) -> list[list[Any]]:
+    """ROWS with Price replaced by `values`, or with `values` as a new column `header`."""
+    if header is None:
+        return [ROWS[0], *[[r[0], r[1], v] for r, v in zip(ROWS[1:], values, strict=True)]]
+    return [[*ROWS[0], header], *[[*r, v] for r, v in zip(ROWS[1:], values, strict=True)]]
 
 
 def dv_ok(ref: str = "B2:B6", **extra: Any) -> Callable[[Any], None]:
@@ -142,14 +153,17 @@ CASES = {
              rows=[*ROWS[:-1], ["e", 2, 1.26]]),
     ],
     "table.named_ranges": [
-        case("column named", names(("Prices", "$C$2:$C$6")), {"names": {"Prices": "C2:C6"}}, True),
-        case("one row short", names(("Prices", "$C$2:$C$5")), {"names": {"Prices": "C2:C6"}}, False, "C2:C6"),
-        case("sheet scope asked, workbook given", names(("Prices", "$C$2:$C$6")),
-             {"names": {"Prices": "C2:C6"}, "sheet_scope": True}, False, "other scope"),
-        case("sheet scope", names(("Prices", "$C$2:$C$6"), local=True),
-             {"names": {"Prices": "C2:C6"}, "sheet_scope": True}, True),
+        case("column named", names(("Prices", "$C$2:$C$6")), PRICES, True),
+        case("one row short", names(("Prices", "$C$2:$C$5")), PRICES, False, "C2:C6"),
+        case("header included", names(("Prices", "$C$1:$C$6")), PRICES, False, "C2:C6"),
+        case("sheet scope asked, workbook given", names(("Prices", "$C$2:$C$6")), {**PRICES, "sheet_scope": True},
+             False, "other scope"),
+        case("sheet scope", names(("Prices", "$C$2:$C$6"), local=True), {**PRICES, "sheet_scope": True}, True),
         case("second name missing", names(("Prices", "$C$2:$C$6")),
-             {"names": {"Prices": "C2:C6", "Units": "B2:B6"}}, False, "'Units'"),
+             {"names": ["Prices", "Units"], "columns": ["Price", "Units"]}, False, "'Units'"),
+        case("whole table", names(("Orders_All", "$A$1:$C$6")), {"names": ["Orders_All"], "columns": [None]}, True),
+        case("whole table without the last column", names(("Orders_All", "$A$1:$B$6")),
+             {"names": ["Orders_All"], "columns": [None]}, False, "A1:C6"),
     ],
     "table.highlighted": [
         case("cellIs rule over the column", rule("B2:B6", CellIsRule(operator="greaterThan", formula=["3"], fill=YELLOW)),
@@ -170,13 +184,55 @@ CASES = {
         case("static fill on the matches", filled(["B4", "B5"]), {**GT, "conditional": False}, True),
         case("static fill misses the last match", filled(["B4"]), {**GT, "conditional": False}, False, "B5"),
         case("static fill on a non-match", filled(["B2", "B4", "B5"]), {**GT, "conditional": False}, False, "B2"),
+        case("static fill of the named colour", filled(["B4", "B5"]), {**GT, "conditional": False, "colour": "ffff00"},
+             True),
+        case("static fill of another colour", filled(["B4", "B5"]), {**GT, "conditional": False, "colour": "C6EFCE"},
+             False, "B4"),
+        case("rule of another colour", rule("B2:B6", CellIsRule(operator="greaterThan", formula=["3"], fill=YELLOW)),
+             {**GT, "colour": "FFC7CE"}, False, "#FFC7CE"),
         case("static bold", filled(["B4", "B5"], bold=True), {**GT, "conditional": False, "style": "bold"}, True),
+        case("equal text, quoted", rule("A2:A6", CellIsRule(operator="equal", formula=['"C"'], fill=YELLOW)),
+             {"column": "Item", "rule": "equal_text", "values": ["c"]}, True),
+        case("equal another text", rule("A2:A6", CellIsRule(operator="equal", formula=['"d"'], fill=YELLOW)),
+             {"column": "Item", "rule": "equal_text", "values": ["c"]}, False, "no conditional"),
+        case("whole rows by a formula", rule("A2:C6", FormulaRule(formula=["$B2>3"], fill=YELLOW)),
+             {**GT, "whole_row": True}, True),
+        case("whole rows, column not anchored", rule("A2:C6", FormulaRule(formula=["B2>3"], fill=YELLOW)),
+             {**GT, "whole_row": True}, False, "$B2"),
+        case("whole rows, last column left out", rule("A2:B6", FormulaRule(formula=["$B2>3"], fill=YELLOW)),
+             {**GT, "whole_row": True}, False, "A2:C6"),
+        case("whole rows between", rule("A2:C6", FormulaRule(formula=["AND($B2>=2, $B2<=5)"], fill=YELLOW)),
+             {**GT, "rule": "between", "values": [2, 5], "whole_row": True}, True),
+        case("whole rows by hand", filled(["A4", "B4", "C4", "A5", "B5", "C5"]),
+             {**GT, "whole_row": True, "conditional": False}, True),
+        case("whole rows by hand, last cell missed", filled(["A4", "B4", "C4", "A5", "B5"]),
+             {**GT, "whole_row": True, "conditional": False}, False, "C5"),
         case("duplicates", rule("A2:A6", Rule(type="duplicateValues", dxf=GT_STYLE)),
              {"column": "Item", "rule": "duplicates"}, True),
+    ],
+    "table.column_rounded": [
+        case("half up at the tie", lambda ws: None, ROUND, True, rows=prices([2.5, 4.0, 1.3, 10.0, 1.3])),
+        case("half even at the tie", lambda ws: None, ROUND, True, rows=prices([2.5, 4.0, 1.2, 10.0, 1.3])),
+        case("the last value unrounded", lambda ws: None, ROUND, False, "C6", rows=prices([2.5, 4.0, 1.3, 10.0, 1.255])),
+        case("rounded down for up", lambda ws: None, {**ROUND, "operation": "up"}, False, "C6",
+             rows=prices([2.5, 4.0, 1.3, 10.0, 1.2])),
+        case("rounded up", lambda ws: None, {**ROUND, "operation": "up"}, True, rows=prices([2.5, 4.0, 1.3, 10.0, 1.3])),
+        case("down to whole numbers", lambda ws: None, {**ROUND, "operation": "down", "digits": 0}, True,
+             rows=prices([2, 4, 1, 10, 1])),
+        case("nearest 5 in a new column", lambda ws: None,
+             {"column": "Units", "operation": "multiple", "multiple": 5, "new_header": "Units (rounded)"}, True,
+             rows=[[*ROWS[0], "Units (rounded)"], *[[*r, v] for r, v in zip(ROWS[1:], [5, 0, 5, 5, 0], strict=True)]]),
+        case("new column, original overwritten", lambda ws: None, {**ROUND, "new_header": "Rounded"}, False, "Price",
+             rows=[[*ROWS[0], "Rounded"], *[[r[0], r[1], v, v] for r, v in zip(ROWS[1:], [2.5, 4.0, 1.3, 10.0, 1.3],
+                                                                               strict=True)]]),
+        case("text amounts count as numbers", lambda ws: None, ROUND, True, rows=prices([2.5, 4.0, 1.3, 10.0, 1.3]),
+             given=TEXT_PRICES),
     ],
     "table.validated": [
         case("whole number rule, stop, message", dv_ok(), STOP, True),
         case("one row short", dv_ok("B2:B5"), STOP, False, "B2:B6"),
+        case("the data rows by default", dv_ok(), {**STOP, "through_row": None}, True),
+        case("the data rows by default, one short", dv_ok("B2:B5"), {**STOP, "through_row": None}, False, "B2:B6"),
         case("rows to come covered", dv_ok("B2:B100"), {**STOP, "through_row": 100}, True),
         case("warning instead of stop", dv_ok(errorStyle="warning"), STOP, False, "style warning"),
         case("no alert shown", dv_ok(showErrorMessage=False), STOP, False, "no alert"),
