@@ -28,6 +28,13 @@ def _fail_on_missing_requirement(request: pytest.FixtureRequest) -> None:
         pytest.fail(f"{marker.args[0]}; run `bash scripts/dev.sh test`, which installs it", pytrace=False)
 
 
+@pytest.fixture(scope="session")
+def libreoffice_profiles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One LibreOffice profile folder for the session's gate runs: each round-trip thread keeps one
+    warm soffice across tests instead of starting one per test."""
+    return tmp_path_factory.mktemp("libreoffice-profiles")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

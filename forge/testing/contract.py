@@ -61,15 +61,20 @@ def _skill_for(workflow: str, params: dict[str, Any] | None) -> Skill:
 
 
 def workflow_contract(workflow: str, scratch: Path, *, seeds: Sequence[int] = (0, 1),
-                      skill_params: dict[str, Any] | None = None, roundtrip: bool = True) -> ContractReport:
-    """Run the contract for `workflow` under `scratch`; the report lists every problem found."""
+                      skill_params: dict[str, Any] | None = None, roundtrip: bool = True,
+                      libreoffice_profiles: Path | None = None) -> ContractReport:
+    """Run the contract for `workflow` under `scratch`; the report lists every problem found.
+
+    `libreoffice_profiles`: where the round trip keeps its LibreOffice profiles (default: under
+    `scratch`). A test session that passes one folder to all its contract runs starts soffice
+    once per round-trip thread instead of once per run (seconds each)."""
     from gates import GateContext, run_gates
     from gates.roundtrip import libreoffice_roundtrip
     from workflows import WORKFLOWS
 
     skill = _skill_for(workflow, skill_params)
     flow = WORKFLOWS.get(workflow)
-    check = libreoffice_roundtrip(scratch / "lo") if roundtrip else None
+    check = libreoffice_roundtrip(libreoffice_profiles or scratch / "lo") if roundtrip else None
     ctx = GateContext(scratch_root=scratch / "gates", roundtrip=check)
     (scratch / "gates").mkdir(parents=True, exist_ok=True)
     problems: list[str] = []

@@ -94,8 +94,10 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=[f"{n}-{'-'.join(map(str, p.values()))}" for n, p in VARIANTS])
-def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(2, 3))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(2, 3),
+                                      libreoffice_profiles=libreoffice_profiles)
     assert report.mutations() and all(v == "caught" for v in report.mutations().values())
 
 

@@ -99,8 +99,9 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
                          "-".join(f"{k}={val}" for k, val in v.items()))
-def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path, skill_params=params)
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, libreoffice_profiles=libreoffice_profiles)
     assert report.roundtrip and len(set(report.bundle_ids)) == 2
     assert report.mutations() and all(v == "caught" for v in report.mutations().values())
 

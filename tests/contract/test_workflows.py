@@ -17,8 +17,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(WORKFLOWS))
-def test_workflow_meets_the_contract(name: str, tmp_path: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path)
+def test_workflow_meets_the_contract(name: str, tmp_path: Path, libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, libreoffice_profiles=libreoffice_profiles)
     assert report.roundtrip and len(report.bundle_ids) == 2
     assert report.mutations() and all(v == "caught" for v in report.mutations().values())
 

@@ -28,8 +28,8 @@ def test_every_app_has_at_least_three_families_and_multi_four() -> None:
 @pytest.mark.parametrize("name", APP_WORKFLOWS)
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")
 @require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")
-def test_app_workflow_passes_every_gate(name: str, tmp_path: Path) -> None:
-    report = workflow_contract(name, tmp_path, seeds=SEEDS)
+def test_app_workflow_passes_every_gate(name: str, tmp_path: Path, libreoffice_profiles: Path) -> None:
+    report = workflow_contract(name, tmp_path, seeds=SEEDS, libreoffice_profiles=libreoffice_profiles)
     assert report.ok, "\n".join(report.problems)
     assert report.roundtrip
     mutations = report.mutations()
