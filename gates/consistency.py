@@ -58,6 +58,9 @@ def _closed(annotation: Any) -> bool:
 
 
 def _scalars(value: Any) -> list[Any]:
+    """The leaves of an option's value; a mapping's keys count too (each must be stated as well)."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_scalars(k), *_scalars(v))]
     if isinstance(value, (list, tuple)):
         return [s for v in value for s in _scalars(v)]
     return [] if value is None or isinstance(value, bool) else [value]

@@ -86,3 +86,17 @@ def test_tuning_numbers_are_exempt_and_text_is_still_checked(over_3500: TaskBund
     assert consistency(altered(over_3500, "table.rows_where", threshold="3500"), tmp_path)[0]
     assert consistency(altered(over_3500, "table.rows_where", column="Bonu"), tmp_path) == (
         False, "check_mirrors_setup", "column")
+
+
+def test_a_mapping_option_is_stated_key_by_key_and_value_by_value(tmp_path: Path) -> None:
+    """A check option that is a mapping (a call's expected result {'A-1': 7, ...}) is stated when each
+    key and each value is; one changed key or value is refused."""
+    skills = sorted(s.id for s in load_taxonomy().skills.values() if s.workflow == "code.fix_reported_bug")
+    bundle = next(b for b in (build(s) for s in skills)
+                  if isinstance(b.rubric.checks[0].options["results"][0], dict))
+    expected = bundle.rubric.checks[0].options["results"][0]
+    assert consistency(bundle, tmp_path)[0]
+    key, value = next(iter(expected.items()))
+    for wrong in ({**expected, key: value + 1001}, {**{f"{key}Z": value}, **expected}):
+        changed = altered(bundle, "project.regression_fixed", results=[wrong])
+        assert consistency(changed, tmp_path) == (False, "check_mirrors_setup", "results"), wrong
