@@ -52,7 +52,11 @@ class ProjectContent(BaseModel):
         if source.count(bug.before) != 1:
             raise PreparerError(f"bug in {bug.function}: {bug.before!r} occurs {source.count(bug.before)} times "
                                 f"in {self.module}, expected once")
-        return {**self.files, self.module: source.replace(bug.before, bug.after)}
+        buggy = source.replace(bug.before, bug.after)
+        if buggy.count(bug.after) != 1:  # the fix is a one-line change only where the fault can be found
+            raise PreparerError(f"bug in {bug.function}: {bug.after!r} occurs {buggy.count(bug.after)} times in the "
+                                f"buggy {self.module}, expected once (widen before/after to the whole expression)")
+        return {**self.files, self.module: buggy}
 
 
 _PRICING = '''

@@ -177,6 +177,27 @@ def test_a_bug_that_does_not_apply_is_a_clear_error() -> None:
         project.with_bug(bug)
 
 
+def test_a_planted_fault_that_cannot_be_found_again_is_a_clear_error() -> None:
+    """The fix is a one-line change only where the fault's text occurs once in the buggy module
+    (a fault `quantity` among eleven `quantity`s cannot be located): widen it, or it is refused."""
+    from forge.errors import PreparerError
+
+    project = code.make_project(*seeded(1), kind="pricing")
+    bug = project.bugs[0]
+    ambiguous = bug.model_copy(update={"after": "quantity"})
+    with pytest.raises(PreparerError, match="'quantity' occurs .* times in the buggy"):
+        project.with_bug(ambiguous)
+
+
+def test_every_catalogue_fault_occurs_once_in_its_buggy_module() -> None:
+    from workflows.code._all_kinds import find, item_ids, make_package
+
+    for bug_id in item_ids("bugs"):
+        kind, bug = find("bugs", bug_id)
+        project = make_package(*seeded(0), kind.name)
+        assert project.with_bug(bug)[project.module].count(bug.after) == 1, bug_id
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_trees_have_dated_photos_real_jpegs_and_true_duplicates(seed: int) -> None:
     from PIL import Image
