@@ -49,9 +49,10 @@ TESTS: dict[str, list[str]] = {
                              "tests/integration/test_gates.py"],
     "gates/_numbers.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py"],
     "gates/spec.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
-    "gates/file_gate.py": ["tests/unit/test_gates_edges.py", "tests/integration/test_gates.py"],
-    "flows/stages.py": ["tests/integration/test_stages_edges.py", "tests/integration/test_stages.py"],
-    "forge/sandbox/_limits.py": ["tests/security/test_resource_limits.py"],
+    "gates/file_gate.py": ["tests/unit/test_file_gate_mutants.py", "tests/unit/test_gates_edges.py"],
+    "flows/stages.py": ["tests/integration/test_stages_mutants.py", "tests/integration/test_stages_edges.py",
+                        "tests/integration/test_stages.py"],
+    "forge/sandbox/_limits.py": ["tests/unit/test_limits_mutants.py"],  # real cgroups, no sandbox (those: tests/security)
 }
 
 # A `-k` expression narrowing a module's tests (the boundary contract holds every check's cases;
@@ -74,6 +75,7 @@ _INTERNED = "CPython interns these short literals (and caches ints under 257): `
 _LOCK = ("a second guard for writers in one process: SQLite's own locking and busy timeout serialise the "
          "tests' concurrent writers either way, and BEGIN IMMEDIATE matters for writers in OTHER processes; "
          "no deterministic single-process test tells them apart")
+_ROLES = 'a role is "input" or "output" (a Literal): only "input" is <= "input", only "output" >= "output"'
 EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
     "forge/checks/_compare.py": [
         ("len(output.header) > len(original.header)", "len(output.header) != len(original.header)",
@@ -132,6 +134,9 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
     ],
     "gates/file_gate.py": [
         ('if spec.role == "output":', 'if spec.role is "output":', _INTERNED),
+        ('if spec.role == "input":', 'if spec.role is "input":', _INTERNED),
+        ('if spec.role == "input":', 'if spec.role <= "input":', _ROLES),
+        ('if spec.role == "output":', 'if spec.role >= "output":', _ROLES),
     ],
     "gates/spec.py": [
         ("round(time.perf_counter() - started, 4)", "round(time.perf_counter() - started, ",
@@ -235,29 +240,46 @@ def _cosmic_ray(*args: str, cwd: Path, env: dict[str, str], timeout_s: float | N
     return True
 
 
+def _span(node: ast.expr) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (node.lineno, node.col_offset), (node.end_lineno or node.lineno, node.end_col_offset or 0)
+
+
+def _local_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """A function body's statements, nested blocks included, but not a class's (pydantic evaluates those)."""
+    found = []
+    for statement in body:
+        if isinstance(statement, ast.ClassDef):
+            continue
+        found.append(statement)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            found += _local_statements(getattr(statement, field, []))
+    return found
+
+
 def _signature_annotations(module: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Spans of the function signatures' annotations, in a module with postponed annotations
-    (`from __future__ import annotations`): never evaluated there, so a mutant in one is
-    equivalent by construction. Class-level annotations are kept: pydantic evaluates them."""
+    """Spans of the annotations Python never evaluates, so a mutant in one is equivalent by
+    construction: a local variable's (`x: T = ...` in a function body, never evaluated at all),
+    and, in a module with postponed annotations (`from __future__ import annotations`), the
+    function signatures' and the module-level variables'. Class-level annotations are kept:
+    pydantic evaluates them."""
     tree = ast.parse(module.read_text())
     postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
                     any(a.name == "annotations" for a in n.names) for n in tree.body)
-    if not postponed:
-        return []
-    spans = []
+    spans = [_span(n.annotation) for n in tree.body if postponed and isinstance(n, ast.AnnAssign)]
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            spans += [_span(n.annotation) for n in _local_statements(node.body) if isinstance(n, ast.AnnAssign)]
+            if not postponed:
+                continue
             args = node.args
             every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-            for annotation in [a.annotation for a in every if a is not None] + [node.returns]:
-                if annotation is not None:
-                    spans.append(((annotation.lineno, annotation.col_offset),
-                                  (annotation.end_lineno or annotation.lineno, annotation.end_col_offset or 0)))
+            spans += [_span(a) for a in [a.annotation for a in every if a is not None] + [node.returns]
+                      if a is not None]
     return spans
 
 
 def _skip_equivalent(session: Path, module: Path) -> int:
-    """Mark the mutants inside signature annotations skipped (as cosmic-ray's own filters do)."""
+    """Mark the mutants inside never-evaluated annotations skipped (as cosmic-ray's own filters do)."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
@@ -268,7 +290,7 @@ def _skip_equivalent(session: Path, module: Path) -> int:
             start = tuple(item.mutations[0].start_pos)
             if any(a <= start < b for a, b in spans):
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED,
-                                                      output="inside a signature annotation, never evaluated"))
+                                                      output="inside an annotation Python never evaluates"))
                 skipped += 1
     return skipped
 
