@@ -7,13 +7,16 @@ folder as the run left it), the preparer and the workflows; its skills are `data
 
 from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
 from forge.checks import image as _image_checks, tree_moves as _moves, tree_rules as _rules  # noqa: F401
+from forge.checks import tree_layout as _layout  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
     archive_files,
     checksum_manifest,
     clean_up,
+    dedupe_by_rule,
     find_mentions,
+    flatten_tree,
     folder_usage,
     inventory,
     large_files,
@@ -23,10 +26,11 @@ from workflows.files import (  # noqa: F401  (register on import)
     rename_by_rule,
     resize_image,
     sort_by_rule,
+    split_batches,
     usage_by_type,
     verify_checksums,
 )
 
-__all__ = ["archive_files", "checksum_manifest", "clean_up", "find_mentions", "folder_usage", "inventory", "large_files",
-           "organise_by_type", "photo_dates", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
-           "usage_by_type", "verify_checksums"]
+__all__ = ["archive_files", "checksum_manifest", "clean_up", "dedupe_by_rule", "find_mentions", "flatten_tree",
+           "folder_usage", "inventory", "large_files", "organise_by_type", "photo_dates", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
+           "split_batches", "usage_by_type", "verify_checksums"]

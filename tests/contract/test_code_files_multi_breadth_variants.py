@@ -1,0 +1,38 @@
+"""The workflow contract on the code, files and multi-app families added for #10's breadth: one or
+two variants per family, for real (gates, sandbox, LibreOffice round trip), chosen where a value
+changes the task most (test_workflows.py runs every family once more on its first skill)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("files.flatten_tree", {"naming": "on_clash", "mode": "copy", "one_type": True}),
+    ("files.flatten_tree", {"naming": "prefix", "mode": "move_remove_folders", "one_type": False}),
+    ("files.split_batches", {"order": "date", "photos_only": True, "mode": "move"}),
+    ("files.dedupe_by_rule", {"keep": "shallowest", "action": "move"}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={val}" for k, val in v.items()))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, libreoffice_profiles=libreoffice_profiles)
+    assert len(set(report.bundle_ids)) == 2
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
