@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.flatten_tree", {"naming": "prefix", "mode": "move_remove_folders", "one_type": False}),
     ("files.split_batches", {"order": "date", "photos_only": True, "mode": "move"}),
     ("files.dedupe_by_rule", {"keep": "shallowest", "action": "move"}),
+    ("multi.slide_index.to_xlsx", {"extra": "bullets", "skip_title_slide": True}),
+    ("multi.slide_index.to_csv", {"extra": "notes", "skip_title_slide": False}),
 ]
 
 
