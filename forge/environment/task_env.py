@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -11,6 +12,7 @@ from forge.environment.setup_steps import apply_setup
 from forge.models import TaskBundle
 from forge.paths import resolve_inside
 from forge.sandbox import CommandResult, JobDir, Sandbox, SandboxLimits, open_sandbox
+from forge.sandbox.python_packages import PythonPackage
 
 logger = logging.getLogger(__name__)
 
@@ -21,7 +23,8 @@ class TaskEnvironment:
     A job dir made here is its own tmpfs of `limits.disk_mb` (`forge.sandbox.JobDir`), removed
     at close whatever the sandbox left in it; a `job_dir` passed in (the CLI's materialize and
     solve, which run the task's own setup and reference on a folder the user keeps) is the
-    caller's, neither bounded nor removed.
+    caller's, neither bounded nor removed. `packages` (a harness's domain libraries) are importable
+    in the sandbox, read-only; nothing else is added to it.
 
     Folder layout (host side)::
 
@@ -38,6 +41,7 @@ class TaskEnvironment:
         limits: SandboxLimits | None = None,
         backend: str = "bwrap",
         job_dir: Path | None = None,
+        packages: Sequence[PythonPackage] = (),
     ) -> None:
         self.bundle = bundle
         self._owned: JobDir | None = None
@@ -47,12 +51,13 @@ class TaskEnvironment:
         self.job_dir = job_dir
         self._limits = limits
         self._backend = backend
+        self._packages = tuple(packages)
         self._sandbox: Sandbox | None = None
 
     @property
     def sandbox(self) -> Sandbox:
         if self._sandbox is None:
-            self._sandbox = open_sandbox(self.job_dir, self._limits, backend=self._backend)
+            self._sandbox = open_sandbox(self.job_dir, self._limits, backend=self._backend, packages=self._packages)
         return self._sandbox
 
     def materialize(self) -> None:

@@ -45,6 +45,8 @@ def run(plan: tuple[str, str, list[str], bool], argv: list[str], env: dict[str, 
     kind, target, rest, unbuffered = plan
     os.environ.clear()
     os.environ.update(env)
+    for entry in [e for e, finder in sys.path_importer_cache.items() if finder is None]:
+        del sys.path_importer_cache[entry]  # missing where the template started (on the host), maybe not here
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     stdio(unbuffered)
     main = types.ModuleType("__main__")

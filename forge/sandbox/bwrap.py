@@ -17,7 +17,8 @@ unprivileged uid per sandbox before bash starts. As any other user, bwrap runs w
 
 `python3` inside is a shim (`forge.sandbox.zygote`, copied to /run/forge-py/bin): as root it
 has a preloaded interpreter fork the call into the sandbox, ~200 ms faster than a fresh one.
-Nothing of the host is mounted but the system, the Python prefixes and /job.
+Nothing of the host is mounted but the system, the Python prefixes and /job; packages given to
+`open` are copied into a read-only tmpfs on PYTHONPATH (`forge.sandbox.python_packages`).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from types import TracebackType
 from typing import Self
 
 from forge.errors import ConfigError, SandboxError, SandboxUnavailableError
-from forge.sandbox import _etc, _limits, _paths, _seccomp, _shell, zygote
+from forge.sandbox import _etc, _limits, _paths, _seccomp, _shell, python_packages, zygote
 from forge.sandbox._shell import _Shell
+from forge.sandbox.python_packages import PythonPackage
 from forge.sandbox.spec import SANDBOX_BACKENDS, CommandResult, SandboxLimits, SandboxTimeLimitError
 
 logger = logging.getLogger(__name__)
@@ -66,6 +68,8 @@ _SHELL_ENV = {
     # pytest: no plugins found by entry point (the host venv's faker/anyio plugins cost ~1 s a run;
     # a task's tests are plain, and `-p NAME` still loads one on purpose)
     "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    # the packages `open` was given (none: no such dir); one value, so the warm template serves all
+    "PYTHONPATH": python_packages.IMPORT_ROOT,
 }
 _spawner: tuple[int, ThreadPoolExecutor] | None = None
 _spawner_lock = threading.Lock()
@@ -142,9 +146,11 @@ class BwrapSandbox:
     `run` holds a lock, so a `close` from another thread waits for the running command.
     """
 
-    def __init__(self, backend: BwrapBackend, job_dir: Path, limits: SandboxLimits, uid: int | None) -> None:
+    def __init__(self, backend: BwrapBackend, job_dir: Path, limits: SandboxLimits, uid: int | None,
+                 packages: Sequence[PythonPackage] = ()) -> None:
         self.job_dir = job_dir
         self.limits = limits
+        self._package_files = python_packages.layout(packages)
         self.uid = uid
         self._backend = backend
         self._owner = (uid, uid) if uid is not None else None
@@ -184,8 +190,10 @@ class BwrapSandbox:
             passed.append(seccomp_fd)
             shims = self._backend.warm_python_shims()
             passed += shims.values()
+            package_args, package_fds = python_packages.mount(self._package_files)
+            passed += package_fds
             argv = self._backend.argv(
-                self.job_dir, self.limits, self.uid, info_w, seccomp_fd, spawn, len(program), shims
+                self.job_dir, self.limits, self.uid, info_w, seccomp_fd, spawn, len(program), shims, package_args
             )
             argv, args_fd = _shell.args_fd(argv)
             passed.append(args_fd)
@@ -372,14 +380,14 @@ class BwrapBackend:
             resolved[tool] = os.path.abspath(found)
         self._resolved = resolved
 
-    def open(self, job_dir: Path, limits: SandboxLimits) -> BwrapSandbox:
+    def open(self, job_dir: Path, limits: SandboxLimits, packages: Sequence[PythonPackage] = ()) -> BwrapSandbox:
         self.check_available()
         job_dir = Path(job_dir).absolute()
         if not job_dir.is_dir():
             raise ConfigError(f"job_dir {job_dir} is not a directory; create it before opening a sandbox")
         uid = self._acquire_uid() if os.geteuid() == 0 else None
         try:
-            return BwrapSandbox(self, job_dir, limits, uid)
+            return BwrapSandbox(self, job_dir, limits, uid, packages)
         except BaseException:
             if uid is not None:
                 self.release_uid(uid)
@@ -442,9 +450,10 @@ class BwrapBackend:
         spawn: _shell.SpawnFds,
         program_size: int,
         shims: dict[str, int],
+        packages: Sequence[str] = (),
     ) -> list[str]:
         """The full command line for one sandbox shell (its trusted shell: `forge.sandbox._shell`);
-        `shims`: `warm_python_shims`."""
+        `shims`: `warm_python_shims`; `packages`: `python_packages.mount`'s options."""
         assert self._resolved is not None, "call check_available() first"
         tools = self._resolved
         args = [tools["bwrap"]]
@@ -474,6 +483,7 @@ class BwrapBackend:
                 args += ["--perms", "0755", "--dir", path]
             for name, fd in shims.items():
                 args += ["--perms", "0555", "--file", str(fd), f"{zygote.BIN_DIR}/{name}"]
+        args += packages  # a tmpfs of its own, filled from memfds, then remounted read-only
         args += ["--chmod", "0755", "/run", "--chdir", "/job", "--clearenv"]
         for key, value in self._env(bool(shims)).items():
             args += ["--setenv", key, value]

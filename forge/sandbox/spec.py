@@ -8,14 +8,18 @@ implementing `SandboxBackend` and registering itself in `SANDBOX_BACKENDS`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
 from forge.errors import ForgeError
 from forge.registry import Registry
+
+if TYPE_CHECKING:
+    from forge.sandbox.python_packages import PythonPackage
 
 
 class SandboxLimits(BaseModel):
@@ -135,7 +139,9 @@ class SandboxBackend(Protocol):
         """Raise SandboxUnavailableError, naming the install command, if the tool is missing."""
         ...
 
-    def open(self, job_dir: Path, limits: SandboxLimits) -> Sandbox: ...
+    def open(self, job_dir: Path, limits: SandboxLimits, packages: Sequence[PythonPackage] = ()) -> Sandbox:
+        """A sandbox over `job_dir`; `packages` importable inside, read-only (`forge.sandbox.python_packages`)."""
+        ...
 
 
 SANDBOX_BACKENDS: Registry[SandboxBackend] = Registry("sandbox backend")
@@ -145,8 +151,10 @@ def open_sandbox(
     job_dir: Path | str,
     limits: SandboxLimits | None = None,
     backend: str = "bwrap",
+    packages: Sequence[PythonPackage] = (),
 ) -> Sandbox:
-    """Open a sandbox over `job_dir` with the named backend (default: bubblewrap)."""
+    """Open a sandbox over `job_dir` with the named backend (default: bubblewrap); `packages`
+    (a harness's domain libraries) are importable in it, read-only, and nothing else is added."""
     chosen = SANDBOX_BACKENDS.get(backend)
     chosen.check_available()
-    return chosen.open(Path(job_dir), limits or SandboxLimits())
+    return chosen.open(Path(job_dir), limits or SandboxLimits(), packages)
