@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from forge.errors import ConfigError, ModelError, SandboxError
 from forge.harness import run_episode, teacher_for
+from forge.harness.domain_libraries import DOMAIN_LIBRARIES, listed
 from forge.harness.versions import HarnessVariant, record_version, resolve_harness
 from forge.judge import judge_for
 from forge.models import Episode, HarnessConfig, TaskBundle
@@ -56,6 +57,9 @@ class EvolveConfig(BaseModel):
     def run_id(self, base_version: str) -> str:
         """Same config on the same base version, same run (the reply cache makes a rerun free)."""
         payload = {**self.model_dump(mode="json", exclude={"concurrency", "choose"}), "base": base_version}
+        named = sorted({n for v in self.variants for n in v.domain_libraries or []} & set(DOMAIN_LIBRARIES))
+        if named:  # a library's new content is a new run
+            payload["domain_libraries"] = {n: DOMAIN_LIBRARIES.get(n).digest for n in named}
         return "v-" + hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -150,25 +154,34 @@ def missing_libraries(libraries: list[str], scratch: Path, limits: SandboxLimits
     return done.stdout.split()
 
 
-def _check_libraries(config: EvolveConfig, scratch: Path, limits: SandboxLimits, backend: str) -> None:
-    wanted = sorted({n for v in config.variants for n in v.python_libraries or []})
-    missing = set(missing_libraries(wanted, scratch, limits, backend))
-    bad = {v.label: sorted(missing & set(v.python_libraries or [])) for v in config.variants}
-    bad = {label: names for label, names in bad.items() if names}
+def _needed(variant: HarnessVariant, candidate: HarnessConfig) -> set[str]:
+    """The distributions a variant asks of the sandbox's python3: those its prompt names, and those
+    its domain libraries import (what it inherits from the base is the base's concern)."""
+    domain = listed(candidate.environment) if variant.domain_libraries is not None else []
+    return {*(variant.python_libraries or []), *(name for library in domain for name in library.requires)}
+
+
+def _check_libraries(variants: list[tuple[HarnessVariant, HarnessConfig]], scratch: Path, limits: SandboxLimits,
+                     backend: str) -> None:
+    needed = {variant.label: _needed(variant, candidate) for variant, candidate in variants}
+    missing = set(missing_libraries(sorted(set().union(*needed.values())), scratch, limits, backend))
+    bad = {label: sorted(missing & names) for label, names in needed.items() if missing & names}
     if bad:
-        raise ConfigError(f"variants name python libraries the sandbox's python3 lacks: {bad}; install them on the "
-                          "host (the sandbox sees its /usr) or drop them from python_libraries")
+        raise ConfigError(f"variants need python libraries the sandbox's python3 lacks: {bad}; install them on the "
+                          "host (the sandbox sees its /usr) or drop them from python_libraries (or the domain "
+                          "libraries that import them from domain_libraries)")
 
 
 def _run(config: EvolveConfig, settings: Settings, store: Store, started: float) -> EvolveResult:
     base = resolve_harness(config.harness, store)
     run_id = config.run_id(base.version)
     teacher, judge = teacher_for(settings, store), judge_for(settings, store)
-    candidates = [("base", base), *((v.label, v.apply(base)) for v in config.variants)]
+    applied = [(v, v.apply(base)) for v in config.variants]
+    candidates = [("base", base), *((v.label, candidate) for v, candidate in applied)]
     limits = SandboxLimits(memory_mb=settings.sandbox_memory_mb, max_processes=settings.sandbox_max_processes,
                            command_timeout_s=settings.command_timeout_s, output_limit_bytes=settings.output_limit_bytes)
     scratch = settings.data_dir.resolve() / "scratch"
-    _check_libraries(config, scratch, limits, settings.sandbox_backend)
+    _check_libraries(applied, scratch, limits, settings.sandbox_backend)
     tasks = dev_set(store, config)
     store.start_run(run_id, "evolve", config)
 

@@ -34,7 +34,7 @@ def _table(result: dict) -> Table:
 def evolve(
     variants: Annotated[Path, typer.Option("--variants", "-v", help="JSON list (or TOML \\[\\[variants]] tables) of harness "
                                                                      "variants: label, prompt_suffix, system_prompt, "
-                                                                     "tools, scaffold, python_libraries.")],
+                                                                     "tools, scaffold, python_libraries, domain_libraries.")],
     harness: Annotated[str, typer.Option(help="The harness to evolve (its newest recorded version is the base).")] = "terminal",
     task: Annotated[list[str] | None, typer.Option("--task", help="A dev-set task id (repeatable).")] = None,
     tasks: Annotated[int, typer.Option("--tasks", "-n", min=1, help="Else the first N accepted tasks by id.")] = 10,

@@ -10,6 +10,7 @@ from forge.checks import FinalState
 from forge.environment import TaskEnvironment
 from forge.errors import ForgeError, ModelError, SandboxError
 from forge.harness.computer_use import desktop_limits, episode_desktop
+from forge.harness.domain_libraries import sandbox_packages
 from forge.harness.runner import LoopResult, episode_id, run_loop
 from forge.harness.system_prompt import harness_identity
 from forge.harness.teacher import Teacher
@@ -56,10 +57,11 @@ def run_episode(
     record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness_identity(harness),
                   teacher=teacher.info, judge=judge.name)
     loop: LoopResult | None = None
+    packages = sandbox_packages(harness.environment)  # exactly the harness's domain libraries, read-only
     try:
         if harness.environment.desktop:  # the apps live all episode: no per-process CPU cap (see desktop_limits)
             limits = desktop_limits(limits)
-        with TaskEnvironment(task, scratch_root, limits=limits, backend=backend) as env:
+        with TaskEnvironment(task, scratch_root, limits=limits, backend=backend, packages=packages) as env:
             env.materialize()
             with episode_desktop(env, task, harness) as desktop:  # no-op without a desktop; closed before judging
                 if desktop is not None:

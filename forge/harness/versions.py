@@ -35,7 +35,11 @@ class HarnessVariant(BaseModel):
     system_prompt: str | None = Field(default=None, description="Replaces the system prompt template.")
     tools: list[ToolName] | None = Field(default=None, description="Replaces the tool set.")
     scaffold: dict[str, JsonValue] = Field(default_factory=dict, description="ScaffoldConfig fields to override.")
-    python_libraries: list[str] | None = Field(default=None, description="Replaces the sandbox's domain libraries.")
+    python_libraries: list[str] | None = Field(default=None, description=(
+        "Replaces the distributions the prompt says the sandbox's python3 has (they must be installed)."))
+    domain_libraries: list[str] | None = Field(default=None, description=(
+        "Replaces, by name, the Forge domain libraries the sandbox mounts and the prompt documents "
+        "(`forge.harness.domain_libraries`); each is pinned to its shipped content digest."))
 
     def apply(self, base: HarnessConfig) -> HarnessConfig:
         """The variant as a candidate config, versioned `<base version>+<label>` until chosen."""
@@ -51,6 +55,13 @@ class HarnessVariant(BaseModel):
         environment = base.environment
         if self.python_libraries is not None:
             environment = environment.model_copy(update={"python_libraries": list(self.python_libraries)})
+        if self.domain_libraries is not None:
+            from forge.harness.domain_libraries import pin
+
+            try:
+                environment = environment.model_copy(update={"domain_libraries": pin(self.domain_libraries)})
+            except ConfigError as exc:
+                raise ConfigError(f"variant {self.label!r}: {exc}") from None
         data: dict[str, Any] = {**base.model_dump(), "version": f"{base.version}+{self.label}", "system_prompt": prompt,
                                 "tools": list(self.tools) if self.tools is not None else list(base.tools),
                                 "scaffold": ScaffoldConfig(**{**base.scaffold.model_dump(), **self.scaffold}),

@@ -23,6 +23,15 @@ class ScaffoldConfig(BaseModel):
     observation_chars: int = Field(default=8000, ge=200, description="Characters of a tool's output the model sees per step (head and tail).")
 
 
+class DomainLibraryRef(BaseModel):
+    """A Forge domain library (`forge.harness.domain_libraries`) pinned by the digest of its content."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Its name; importable inside as `forgelib.<name>`.")
+    digest: str = Field(pattern=r"^[0-9a-f]{12}$", description="12 hex of sha256 over its files, as evaluated.")
+
+
 class EnvironmentSpec(BaseModel):
     """E: what the episode's environment provides."""
 
@@ -33,7 +42,10 @@ class EnvironmentSpec(BaseModel):
     accessibility_tree: bool = Field(default=False, description=(
         "With a desktop: each computer_use observation also carries the accessibility tree of the app in front "
         "(the browser page's ARIA snapshot), as text beside the screenshot."))
-    python_libraries: list[str] = Field(default_factory=lambda: ["openpyxl", "python-docx", "python-pptx"])
+    python_libraries: list[str] = Field(default_factory=lambda: ["openpyxl", "python-docx", "python-pptx"],
+                                        description="Distributions of the sandbox's python3 the prompt names.")
+    domain_libraries: list[DomainLibraryRef] = Field(default_factory=list, description=(
+        "Forge's helper packages the sandbox mounts read-only (and only these), documented in the prompt."))
 
 
 class HarnessConfig(BaseModel):
