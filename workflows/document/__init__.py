@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/document.jsonl`.
 
 from forge.checks import document as _checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
+from forge.checks import document_structure as _structure_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
@@ -19,6 +20,7 @@ from workflows.document import (
     replace_text,
     replace_with_options,
     sort_table,
+    style_headings,
     table_column,
     table_filter,
     table_top_rows,
@@ -26,4 +28,4 @@ from workflows.document import (
 )
 
 __all__ = ["add_section", "emphasize_term", "format_paragraphs", "header_footer", "make_list", "number_headings", "rearrange_sections",
-           "replace_text", "replace_with_options", "sort_table", "table_column", "table_filter", "table_top_rows", "table_total"]
+           "replace_text", "replace_with_options", "sort_table", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total"]
