@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.split_in_two", {"rule": "headings", "cover": "drop"}),
     ("pdf.split_in_three", {"rule": "equal", "cover": "repeat"}),
     ("pdf.merge_ordered", {"order": "printed_date", "descending": True, "skip": True}),
+    ("text.heading_levels", {"fix": "no_skips", "in_place": True}),
+    ("text.front_matter", {"operation": "create", "in_place": False}),
 ]
 
 
