@@ -17,6 +17,7 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
          require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("code.extract_function", {"extraction": "stats.count_values", "with_test": True}),
     ("files.flatten_tree", {"naming": "on_clash", "mode": "copy", "one_type": True}),
     ("files.flatten_tree", {"naming": "prefix", "mode": "move_remove_folders", "one_type": False}),
     ("files.split_batches", {"order": "date", "photos_only": True, "mode": "move"}),

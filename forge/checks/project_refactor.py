@@ -1,0 +1,101 @@
+"""Refactoring checks over `ProjectView`: a piece of a function extracted into a helper of its own,
+behaviour unchanged. Structure is read from the AST (the helper's signature, the call, the code
+gone from the function); behaviour is probed in a sandbox (`forge.checks.project.run_tests`):
+the suite passes, the helper returns what the examples say, and the suite FAILS once the helper is
+broken, which proves the function really delegates to it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from pydantic import Field, JsonValue
+
+from forge.checks.project import ProjectEdit, _call_examples, _inside, _tests_verdict, project_view, run_tests
+from forge.checks.project_edits import _stubbed
+from forge.checks.project_probes import _calls, _new_tests, _only_new, _parsed, _tail
+from forge.checks.spec import OutputPath, Verdict, register_check
+from forge.checks.state import FinalState
+
+
+class FunctionExtracted(ProjectEdit):
+    test_file: OutputPath
+    function: str = Field(description="The function the code is taken out of.")
+    before: str = Field(description="The code to extract, as the instruction quotes it.")
+    helper: str
+    args: list[str] = Field(min_length=1, description="The helper's parameters, in order.")
+    calls: list[str] = Field(min_length=1, description="Example calls of the helper the instruction gives.")
+    results: list[JsonValue] = Field(min_length=1, description="What each example call returns.")
+    with_test: bool = Field(description="A new test of the helper is asked for; otherwise the tests stay as given.")
+
+
+def _pieces(code: str) -> list[str]:
+    """ast dumps of the quoted code's statements (an expression: its value), to find it in a function."""
+    tree = ast.parse("\n".join(line.strip() if n == 0 else line[4:] if line.startswith("    ") else line
+                               for n, line in enumerate(code.split("\n"))))
+    return [ast.dump(s.value if isinstance(s, ast.Expr) else s) for s in tree.body]
+
+
+def _still_inline(node: ast.FunctionDef, code: str) -> bool:
+    dumps = {ast.dump(n) for n in ast.walk(node)}
+    return any(piece in dumps for piece in _pieces(code))
+
+
+def _broken(source: str, helper: str) -> str:
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == helper:
+            node.body = [ast.parse("raise RuntimeError('the helper was called')").body[0]]
+    return ast.unparse(tree)
+
+
+@register_check("project.function_extracted", FunctionExtracted, source="project", view="project")
+def function_extracted(state: FinalState, opts: FunctionExtracted) -> Verdict:
+    """The module defines the helper at top level with the stated parameters; the function calls it
+    and no longer holds the quoted code itself; the suite passes (tests unchanged unless a test of
+    the helper was asked for, which must then catch a helper returning None); the helper returns
+    what the examples say; and with the helper broken the suite fails (the function delegates)."""
+    module, tests = _inside(opts.folder, opts.file), _inside(opts.folder, opts.test_file)
+    before, after = project_view(state, opts.folder, original=True), project_view(state, opts.folder)
+    tree = _parsed(after.files, module, opts.file)
+    if isinstance(tree, str):
+        return Verdict.of(False, tree)
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    helper, function = defs.get(opts.helper), defs.get(opts.function)
+    if helper is None:
+        return Verdict.of(False, f"{opts.file} defines no top-level function {opts.helper}")
+    if [a.arg for a in helper.args.posonlyargs + helper.args.args] != opts.args:
+        return Verdict.of(False, f"{opts.helper} takes {[a.arg for a in helper.args.args]}, expected {opts.args}")
+    if function is None or not _calls(function, opts.helper):
+        return Verdict.of(False, f"{opts.function} does not call {opts.helper}")
+    if _still_inline(function, opts.before):
+        return Verdict.of(False, f"{opts.function} still computes `{opts.before.splitlines()[0]}` itself")
+    test_tree = _parsed(after.files, tests, opts.test_file)
+    if isinstance(test_tree, str):
+        return Verdict.of(False, test_tree)
+    fresh = [n for n in _new_tests(before.files.get(tests, ""), test_tree) if _calls(n, opts.helper)]
+    if opts.with_test and not fresh:
+        return Verdict.of(False, f"{opts.test_file} has no new test that calls {opts.helper}()")
+    for path, text in before.files.items():
+        if (not opts.with_test or path != tests) and path.rsplit("/", 1)[-1].startswith("test_") \
+                and after.files.get(path) != text:
+            return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
+    if msg := _tests_verdict(after, before):
+        return Verdict.of(False, msg)
+    got = _call_examples(after.files, module, opts.helper, opts.calls)
+    for call, want, have in zip(opts.calls, opts.results, got, strict=False):
+        if have != want:
+            return Verdict.of(False, f"{call} returns {have!r}, expected {want!r}")
+    if len(got) != len(opts.calls):
+        return Verdict.of(False, f"the examples could not all run: {got[-1] if got else 'no output'}")
+    probe = run_tests({**before.files, module: _broken(after.files[module], opts.helper)})
+    if probe.exit_code == 0 and not probe.failed and not probe.errors:
+        return Verdict.of(False, f"the original tests still pass with {opts.helper} broken: {opts.function} does "
+                          "not use it")
+    if opts.with_test:
+        stubbed = run_tests({**after.files, module: _stubbed(after.files[module], opts.helper),
+                             tests: _only_new(before.files.get(tests, ""), test_tree)})
+        if stubbed.exit_code == 0 and not stubbed.failed and not stubbed.errors:
+            return Verdict.of(False, f"the new test still passes when {opts.helper} returns None: it asserts "
+                              f"nothing about its result ({_tail(stubbed.output)})")
+    return Verdict.of(True, f"{opts.helper} extracted from {opts.function}; the tests pass and need it")
