@@ -23,6 +23,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.merge_ordered", {"order": "printed_date", "descending": True, "skip": True}),
     ("text.heading_levels", {"fix": "no_skips", "in_place": True}),
     ("text.front_matter", {"operation": "create", "in_place": False}),
+    ("data.csv_pivot", {"aggregate": "average", "totals": True, "messy": True}),
 ]
 
 

@@ -15,6 +15,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_filter,
     csv_group_totals,
     csv_join,
+    csv_pivot,
     csv_sort,
     csv_to_json,
     json_edit,
@@ -23,5 +24,5 @@ from workflows.data import (  # noqa: F401  (register on import)
     status_counts,
 )
 
-__all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_sort", "csv_to_json",
-           "json_edit", "json_filter", "json_flatten", "status_counts"]
+__all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_pivot",
+           "csv_sort", "csv_to_json", "json_edit", "json_filter", "json_flatten", "status_counts"]
