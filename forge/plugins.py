@@ -105,10 +105,32 @@ def ensure_loaded() -> None:
             if not results:
                 logger.error("no forge plugins are installed (not even the built-ins): run "
                              "`pip install -e .` in the forge checkout so its entry points are registered")
-            _statuses.update(results or {"(none)": PluginStatus(name="(none)", target="", status="failed",
+            _statuses.update(_credited_to_owners(results) or {"(none)": PluginStatus(name="(none)", target="", status="failed",
                                                                 reason="no forge.plugins entry points installed")})
         finally:
             _loader = None
+
+
+def _credited_to_owners(results: dict[str, PluginStatus]) -> dict[str, PluginStatus]:
+    """Credit each registration to the plugin whose package defines it. A plugin that imports
+    another plugin's module (a document family reusing a spreadsheet one's phrases) loads that
+    module early, so its import "added" the other plugin's workflows; they are still the other's.
+    Items defined outside every plugin's package (a check kind of the core) stay with the loader."""
+    from forge.registry import registry_list
+
+    packages = sorted(((s.target.split(":", 1)[0], s.name) for s in results.values() if s.status == "loaded"),
+                      key=lambda pair: -len(pair[0]))
+    items = {r.kind: r._items for r in registry_list()}
+    credited: dict[str, dict[str, list[str]]] = {name: {} for name in results}
+    for status in results.values():
+        for kind, names in status.registered.items():
+            for item in names:
+                module = getattr(items.get(kind, {}).get(item), "__module__", None) or ""
+                owner = next((plugin for package, plugin in packages
+                              if module == package or module.startswith(package + ".")), status.name)
+                credited[owner].setdefault(kind, []).append(item)
+    return {name: status.model_copy(update={"registered": {k: sorted(v) for k, v in sorted(credited[name].items())}})
+            for name, status in results.items()}
 
 
 def plugin_statuses() -> list[PluginStatus]:
