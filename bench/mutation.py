@@ -52,7 +52,9 @@ TESTS: dict[str, list[str]] = {
     "gates/file_gate.py": ["tests/unit/test_file_gate_mutants.py", "tests/unit/test_gates_edges.py"],
     "flows/stages.py": ["tests/integration/test_stages_mutants.py", "tests/integration/test_stages_edges.py",
                         "tests/integration/test_stages.py"],
-    "forge/sandbox/_limits.py": ["tests/unit/test_limits_mutants.py"],  # real cgroups, no sandbox (those: tests/security)
+    "forge/sandbox/_limits.py": ["tests/unit/test_limits_mutants.py"],
+    "gates/_offload.py": ["tests/unit/test_offload.py"],
+    "gates/package_gate.py": ["tests/integration/test_gates.py"],  # every probe's rejection, in real sandboxes  # real cgroups, no sandbox (those: tests/security)
 }
 
 # A `-k` expression narrowing a module's tests (the boundary contract holds every check's cases;

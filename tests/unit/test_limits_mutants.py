@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from forge.errors import SandboxError
+from forge.sandbox import _limits as limits
 from forge.sandbox._cgroupfs import CgroupUnavailableError, Hierarchy, Mount, mounts, paths_of, under
 from forge.sandbox._limits import (
     SandboxCgroup,
@@ -95,12 +96,28 @@ def test_each_hierarchy_gets_its_own_bounds_under_this_processs_cgroup(cgroup: S
 
 
 def test_a_bound_the_kernel_refuses_leaves_no_dir_behind() -> None:
+    wait_for_removals()  # earlier tests' closed sandboxes are gone first
     before = ours()
     with pytest.raises(SandboxError, match=r"cannot set the sandbox's bounds in /.*forge-\d+-[0-9a-f]+: "):
         SandboxCgroup.create(64, -5)
     assert ours() == before
     with pytest.raises(CgroupUnavailableError, match=r"cannot create the cgroup /.*no-such-forge-parent/forge-"):
         SandboxCgroup.create(64, 8, parent="/no-such-forge-parent")
+
+
+def test_on_a_v2_host_the_controllers_are_enabled_first_and_a_failure_leaves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This host's layout is its own; the other version's is a folder laid out as the kernel's, handed
+    to `create` as the hierarchy it found (a plain folder has no control files: setting bounds fails)."""
+    hierarchy, _ = fake(tmp_path, 2, ("memory", "pids"), "unused")
+    monkeypatch.setattr(limits, "writable_hierarchies", lambda parent=None: (hierarchy,))
+    with pytest.raises(CgroupUnavailableError, match="cannot read this process's cgroups .*cgroup.subtree_control"):
+        SandboxCgroup.create(64, 16)  # its parent has no subtree_control to read
+    (tmp_path / "cgroup.subtree_control").write_text("")
+    with pytest.raises(SandboxError, match=r"cannot set the sandbox's bounds in .*/forge-\d+-[0-9a-f]+: "):
+        SandboxCgroup.create(64, 16)
+    assert (tmp_path / "cgroup.subtree_control").read_text() == "+memory +pids"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cgroup.subtree_control", "unused"]  # its dir removed
 
 
 @pytest.mark.parametrize("swap", [True, False])
@@ -249,7 +266,7 @@ def test_close_kills_at_once_and_one_thread_removes_the_dirs(caplog: pytest.LogC
             cgroup.close()
         wait_for_removals()
         assert [h.wait(timeout=30) for h in helpers] == [-9, -9]
-        assert not any(p.exists() for c in closed for p in c.paths) and ours() == []
+        assert not any(p.exists() for c in closed for p in c.paths)
         assert [t.name for t in threading.enumerate()].count("forge-cgroup-removal") == 1
         closed[0].close()  # removed already: nothing to do
         closed[0].remove()
