@@ -23,6 +23,10 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.summary_slide", {"measure": "sum", "form": "bullets", "order": "largest"}),
     ("document.style_headings", {"cue": "numbered", "title": True, "in_place": False}),
     ("document.style_headings", {"cue": "bold", "title": False, "in_place": True}),
+    ("document.mail_merge", {"records": "where", "template": "example"}),
+    ("document.mail_merge", {"records": "one", "template": "fields"}),
+    ("document.merge_documents", {"place": "before_heading", "other_title": "heading", "in_place": True}),
+    ("document.merge_documents", {"place": "end", "other_title": "drop", "in_place": False}),
 ]
 
 
