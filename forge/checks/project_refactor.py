@@ -1,5 +1,5 @@
 """Refactoring checks over `ProjectView`: a piece of a function extracted into a helper of its own,
-behaviour unchanged. Structure is read from the AST (the helper's signature, the call, the code
+or a function memoised with functools, behaviour unchanged. Structure is read from the AST (the helper's signature, the call, the code
 gone from the function); behaviour is probed in a sandbox (`forge.checks.project.run_tests`):
 the suite passes, the helper returns what the examples say, and the suite FAILS once the helper is
 broken, which proves the function really delegates to it.
@@ -99,3 +99,45 @@ def function_extracted(state: FinalState, opts: FunctionExtracted) -> Verdict:
             return Verdict.of(False, f"the new test still passes when {opts.helper} returns None: it asserts "
                               f"nothing about its result ({_tail(stubbed.output)})")
     return Verdict.of(True, f"{opts.helper} extracted from {opts.function}; the tests pass and need it")
+
+
+# --- project.function_cached -------------------------------------------------------------------------
+
+
+class FunctionCached(ProjectEdit):
+    function: str
+    call: str = Field(description="A call the instruction says is repeated, e.g. 'parcel_rate(2.3)'.")
+    maxsize: int | None = Field(default=None, gt=0, description="The cache's size bound; None: unbounded.")
+
+
+@register_check("project.function_cached", FunctionCached, source="project", view="project")
+def function_cached(state: FinalState, opts: FunctionCached) -> Verdict:
+    """The function is memoised by functools (it has cache_info and cache_parameters) with the asked
+    size bound (none, or maxsize); calling it twice the same way computes once (one miss, one hit);
+    the tests are unchanged and the whole suite passes (all run in a sandbox)."""
+    module = _inside(opts.folder, opts.file)
+    before, after = project_view(state, opts.folder, original=True), project_view(state, opts.folder)
+    tree = _parsed(after.files, module, opts.file)
+    if isinstance(tree, str):
+        return Verdict.of(False, tree)
+    if not any(isinstance(n, ast.FunctionDef) and n.name == opts.function for n in tree.body):
+        return Verdict.of(False, f"{opts.file} defines no top-level function {opts.function}")
+    for path, text in before.files.items():
+        if path.rsplit("/", 1)[-1].startswith("test_") and after.files.get(path) != text:
+            return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
+    if msg := _tests_verdict(after, before):
+        return Verdict.of(False, msg)
+    dotted = module.removesuffix(".py").replace("/", ".")
+    probe = (f"from {dotted} import {opts.function}\n\n\ndef test_cached():\n"
+             f"    assert hasattr({opts.function}, 'cache_info'), 'not memoised by functools'\n"
+             f"    {opts.function}.cache_clear()\n    {opts.call}\n    {opts.call}\n"
+             f"    info = {opts.function}.cache_info()\n"
+             "    assert (info.misses, info.hits) == (1, 1), f'two equal calls: {info}'\n"
+             f"    size = {opts.function}.cache_parameters()['maxsize']\n"
+             f"    assert size == {opts.maxsize!r}, f'maxsize is {{size}}'\n")
+    name = "_forge_cache_test.py"
+    run = run_tests({**after.files, name: probe}, name)
+    if run.exit_code != 0 or run.failed or run.errors or run.passed != 1:
+        bound = f"lru_cache(maxsize={opts.maxsize})" if opts.maxsize else "an unbounded cache"
+        return Verdict.of(False, f"{opts.function} is not memoised with {bound}: {_tail(run.output)}")
+    return Verdict.of(True, f"{opts.function} is cached ({opts.maxsize or 'unbounded'}); tests pass")

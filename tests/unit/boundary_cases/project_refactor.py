@@ -1,8 +1,9 @@
-"""Boundary cases of `project.function_extracted` on a real catalogue package (payroll) whose tests
+"""Boundary cases of `project.function_extracted` and `project.function_cached` on a real catalogue package (payroll) whose tests
 run in a bubblewrap sandbox: gross_pay's `max(hours - 40, 0)` pulled out into
 hours_over_standard(hours). A helper with another parameter name, the code left inline, a helper
 the function calls only where it never runs, a helper wrong on the last example, tests edited in a
-pure refactor, and a new test that asserts nothing all fail."""
+pure refactor, and a new test that asserts nothing all fail. gross_pay memoised: functools' default
+LRU size where an unbounded cache was asked, another size, or a hand-made dict cache fail."""
 
 from __future__ import annotations
 
@@ -69,3 +70,28 @@ CASES = {
              with_test=True),
     ],
 }
+
+
+def cached(decorator: str) -> str:
+    return SOURCE.replace("def gross_pay(", f"{decorator}\ndef gross_pay(", 1).replace('"""\n', '"""\n\nimport functools\n', 1)
+
+
+HAND_MADE = SOURCE.replace("def gross_pay(hours, rate):", "_SEEN = {}\n\n\ndef gross_pay(hours, rate):", 1)
+CACHE = {"function": "gross_pay", "call": "gross_pay(38, 15.0)", "maxsize": None}
+
+
+def cache_case(label: str, module: str, passes: bool, says: str = "", **options: Any) -> Case:
+    return Case(label, None, {"folder": "proj", "file": f"proj/{MODULE}", **CACHE, **options}, passes, says,
+                files={f"proj/{k}": v.encode() for k, v in {**PROJECT.files, MODULE: module}.items()},
+                originals={"proj": pack_project(PROJECT.files)})
+
+
+CASES["project.function_cached"] = [
+    cache_case("functools.cache, unbounded as asked", cached("@functools.cache"), True),
+    cache_case("lru_cache's default size (128) where unbounded was asked", cached("@functools.lru_cache"), False,
+               "not memoised with an unbounded cache"),
+    cache_case("lru_cache(maxsize=256) as asked", cached("@functools.lru_cache(maxsize=256)"), True, maxsize=256),
+    cache_case("maxsize 255 where 256 was asked", cached("@functools.lru_cache(maxsize=255)"), False,
+               "maxsize is 255", maxsize=256),
+    cache_case("a hand-made dict, not functools", HAND_MADE, False, "gross_pay is not memoised with an unbounded cache"),
+]
