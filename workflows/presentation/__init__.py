@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 
 from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
+from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import pptx as _pptx  # noqa: F401
@@ -15,6 +16,7 @@ from workflows.presentation import (
     agenda_from_titles,
     agenda_order,
     delete_empty_slides,
+    duplicate_slide,
     export_outline,
     format_text,
     hide_slides,
@@ -24,10 +26,11 @@ from workflows.presentation import (
     replace_with_options,
     retitle_slides,
     speaker_notes,
+    split_deck,
     summary_slide,
     table_slide,
 )
 
-__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "export_outline", "format_text", "hide_slides", "move_slide",
-           "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes", "summary_slide",
+__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "duplicate_slide", "export_outline", "format_text", "hide_slides", "move_slide",
+           "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes", "split_deck", "summary_slide",
            "table_slide"]
