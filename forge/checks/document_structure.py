@@ -19,6 +19,7 @@ from forge.checks.state import FinalState
 from forge.views import DocumentView, Paragraph
 
 NUMBERED = re.compile(r"^\d+\.\s+\S")
+SEPARATORS = {"tab": "\t", "semicolon": ";", "bar": "|"}
 
 
 def is_cue(p: Paragraph, cue: str) -> bool:
@@ -67,3 +68,65 @@ def headings_styled(state: FinalState, opts: HeadingsStyled) -> Verdict:
     if msg := _tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{found} {opts.cue} lines are Heading 1" + (" and the first is the Title" if opts.title else ""))
+
+
+# --- document.text_tabulated ----------------------------------------------------------------------
+
+
+class TextTabulated(DocumentEdit):
+    heading: str = Field(description="The section whose separated lines become the table.")
+    separator: Literal["tab", "semicolon", "bar"] = Field(description="What separates the fields on each line.")
+    header: list[str] | None = Field(default=None, description="The header row to add; None: the first line is it.")
+    sort_by: str | None = Field(default=None, description="Rows sorted by this column, A to Z (stable); None: kept.")
+
+
+def _section_span(paragraphs: list[Paragraph], heading: str) -> tuple[int, int] | None:
+    starts = [i for i, p in enumerate(paragraphs) if p.heading_level is not None and fold(p.text) == fold(heading)]
+    if not starts:
+        return None
+    end = next((j for j in range(starts[0] + 1, len(paragraphs)) if paragraphs[j].heading_level is not None),
+               len(paragraphs))
+    return starts[0] + 1, end
+
+
+@register_check("document.text_tabulated", TextTabulated, view="document")
+def text_tabulated(state: FinalState, opts: TextTabulated) -> Verdict:
+    """The section's lines that hold the separator are gone from the text and make up one new
+    table: the header asked for (or the first line's fields) over one row per line, split at the
+    separator, each cell trimmed, in the text's order or sorted A to Z by the named column (ties
+    kept in order); every other paragraph and the document's other tables are unchanged."""
+    original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+    before = blocks(original)
+    span = _section_span(before, opts.heading)
+    if span is None:
+        return Verdict.of(False, f"{opts.input_file} has no heading {opts.heading!r}")
+    sep = SEPARATORS[opts.separator]
+    lines = [i for i in range(*span) if sep in before[i].text]
+    if not lines:
+        return Verdict.of(False, f"the section {opts.heading!r} has no lines separated by a {opts.separator}")
+    rows = [[fold(cell) for cell in before[i].text.split(sep)] for i in lines]
+    header, body = (list(opts.header), rows) if opts.header else (rows[0], rows[1:])
+    if opts.sort_by is not None:
+        if opts.sort_by not in header:
+            return Verdict.of(False, f"the table has no column {opts.sort_by!r} to sort by; its header is {header}")
+        col = header.index(opts.sort_by)
+        body = sorted(body, key=lambda r: r[col].casefold())
+    rest = [p.model_copy(update={"style": p.style or "Normal"}) for i, p in enumerate(before) if i not in lines]
+    if msg := paragraphs_diff(rest, blocks(output), opts.file):
+        return Verdict.of(False, msg + " (only the separated lines were to leave the text)")
+    old = [[[fold(str(c or "")) for c in r] for r in t.rows] for t in original.tables]
+    new = [[[fold(str(c or "")) for c in r] for r in t.rows] for t in output.tables]
+    for table in old:
+        if table not in new:
+            return Verdict.of(False, f"a table of {opts.input_file} is no longer in {opts.file} as it was")
+        new.remove(table)
+    if len(new) != 1:
+        return Verdict.of(False, f"{opts.file} has {len(new)} new tables; expected exactly one")
+    want = [[fold(h) for h in header], *body]
+    for r, (w, h) in enumerate(zip(want, new[0], strict=False), start=1):
+        if w != h:
+            return Verdict.of(False, f"row {r} of the new table reads {h}, expected {w}")
+    if len(new[0]) != len(want):
+        return Verdict.of(False, f"the new table has {len(new[0])} rows (header included), expected {len(want)}")
+    return Verdict.of(True, f"{len(body)} lines of {opts.heading!r} made a table" +
+                      (f" sorted by {opts.sort_by}" if opts.sort_by else ""))

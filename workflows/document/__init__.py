@@ -27,8 +27,10 @@ from workflows.document import (
     table_column,
     table_filter,
     table_top_rows,
+    text_to_table,
     table_total,
 )
 
 __all__ = ["add_section", "emphasize_term", "format_paragraphs", "header_footer", "mail_merge", "make_list", "merge_documents", "number_headings", "rearrange_sections",
-           "replace_text", "replace_with_options", "sort_table", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total"]
+           "replace_text", "replace_with_options", "sort_table", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
+           "text_to_table"]

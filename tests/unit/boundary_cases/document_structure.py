@@ -71,4 +71,74 @@ HEADINGS_STYLED = [
     doc_case("nothing styled", "numbered", DRAFTS["numbered"], {}, False),
 ]
 
-CASES = {"document.headings_styled": HEADINGS_STYLED}
+# --- document.text_tabulated ----------------------------------------------------------------------
+
+LINES = ["Name; Role", "Ann Lee; Chair", "Cy Diaz; Clerk", "Bo Chan; Host"]
+
+
+def report(lines: list[str], *, table: list[list[str]] | None = None, drop_intro: bool = False,
+           old_table: bool = True, split: bool = False) -> bytes:
+    """A small report: its "Contacts" section holds `lines`, then `table` (a new table) where asked."""
+    document = docx.Document()
+    document.add_paragraph("Team charter", style="Title")
+    document.add_heading("Purpose", level=1)
+    document.add_paragraph("Why the team exists.")
+    if old_table:
+        grid = document.add_table(rows=2, cols=2)
+        for cell, text in zip([c for r in grid.rows for c in r.cells], ["Year", "Cost", "2024", "100"], strict=True):
+            cell.text = text
+    document.add_heading("Contacts", level=1)
+    if not drop_intro:
+        document.add_paragraph("The list below is kept up to date.")
+    for line in lines:
+        document.add_paragraph(line)
+    for part in ([table[:2], table[2:]] if split and table else [table] if table else []):
+        grid = document.add_table(rows=len(part), cols=len(part[0]))
+        for cells, values in zip(grid.rows, part, strict=True):
+            for cell, value in zip(cells.cells, values, strict=True):
+                cell.text = value
+    document.add_heading("Next steps", level=1)
+    document.add_paragraph("Meet monthly.")
+    return _saved(document)
+
+
+def rows(*names: str) -> list[list[str]]:
+    by_name = {line.split("; ")[0]: line.split("; ") for line in LINES}
+    return [by_name[n] for n in names]
+
+
+TYPED = report(LINES)
+HEAD, ANN, CY, BO = "Name", "Ann Lee", "Cy Diaz", "Bo Chan"
+
+
+def tab_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
+             given: bytes = TYPED) -> Case:
+    opts = {"file": "out.docx", "input_file": "in.docx", "heading": "Contacts", "separator": "semicolon", **options}
+    return Case(label, None, opts, passes, says, files={"out.docx": output}, originals={"in.docx": given})
+
+
+SORTED = {"sort_by": "Name"}
+NO_HEADER = report(LINES[1:])
+GIVEN = {"header": ["Name", "Role"]}
+
+TEXT_TABULATED = [
+    tab_case("the lines made a table, in order", report([], table=rows(HEAD, ANN, CY, BO)), {}, True),
+    tab_case("the last line left as text", report(LINES[-1:], table=rows(HEAD, ANN, CY)), {}, False, "paragraph"),
+    tab_case("the table missing its last row", report([], table=rows(HEAD, ANN, CY)), {}, False, "rows"),
+    tab_case("the last two rows swapped", report([], table=rows(HEAD, ANN, BO, CY)), {}, False, "row 3"),
+    tab_case("sorted by name", report([], table=rows(HEAD, ANN, BO, CY)), SORTED, True),
+    tab_case("left unsorted though asked", report([], table=rows(HEAD, ANN, CY, BO)), SORTED, False, "row 3"),
+    tab_case("the header sorted in with the rows", report([], table=rows(ANN, BO, CY, HEAD)), SORTED, False, "row 1"),
+    tab_case("the header row added as asked", report([], table=rows(HEAD, ANN, CY, BO)), GIVEN, True,
+             given=NO_HEADER),
+    tab_case("no header row added", report([], table=rows(ANN, CY, BO)), GIVEN, False, "row 1", given=NO_HEADER),
+    tab_case("the intro paragraph deleted too", report([], table=rows(HEAD, ANN, CY, BO), drop_intro=True), {},
+             False, "paragraph"),
+    tab_case("the document's other table lost", report([], table=rows(HEAD, ANN, CY, BO), old_table=False), {},
+             False, "no longer"),
+    tab_case("two tables instead of one", report([], table=rows(HEAD, ANN, CY, BO), split=True), {}, False,
+             "2 new tables"),
+    tab_case("nothing converted", TYPED, {}, False),
+]
+
+CASES = {"document.headings_styled": HEADINGS_STYLED, "document.text_tabulated": TEXT_TABULATED}
