@@ -19,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.extract_function", {"extraction": "stats.count_values", "with_test": True}),
     ("code.missing_file", {"format": "ini", "behaviour": "fill"}),
+    ("code.add_caching", {"function": "schedule.end_time", "bounded": True}),
+    ("code.pyproject_edit", {"change": "optional"}),
     ("files.flatten_tree", {"naming": "on_clash", "mode": "copy", "one_type": True}),
     ("files.flatten_tree", {"naming": "prefix", "mode": "move_remove_folders", "one_type": False}),
     ("files.split_batches", {"order": "date", "photos_only": True, "mode": "move"}),
