@@ -100,3 +100,50 @@ def deck_split(state: FinalState, opts: DeckSplit) -> Verdict:
         if msg := _part_diff(part, output_view(state, path, SlidesView), path):
             return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(first)} slides in {opts.file}, {len(second)} in {opts.second_file}")
+
+
+# --- slides.reordered_by_rule -----------------------------------------------------------------------
+
+Rule = Literal["title_az", "title_za", "reverse", "notes_last"]
+
+
+class ReorderedByRule(DeckEdit):
+    rule: Rule = Field(description="title_az / title_za: by title; reverse: the opposite order; notes_last: the "
+                       "slides without speaker notes after the others, each group in its order.")
+    update_agenda: bool = Field(description="The agenda slide (the second) then lists the topic titles in the new "
+                                "order, one line each.")
+
+
+def reorder(topics: list[Slide], rule: str) -> list[Slide]:
+    """The topic slides (between the agenda and the closing slide) in the order the rule gives."""
+    if rule == "reverse":
+        return topics[::-1]
+    if rule == "notes_last":
+        return [s for s in topics if s.notes.strip()] + [s for s in topics if not s.notes.strip()]
+    return sorted(topics, key=lambda s: fold(s.title).casefold(), reverse=rule == "title_za")
+
+
+@register_check("slides.reordered_by_rule", ReorderedByRule, view="slides")
+def reordered_by_rule(state: FinalState, opts: ReorderedByRule) -> Verdict:
+    """The topic slides - every slide but the first two (title, agenda) and the last (closing) -
+    come in the rule's order; the first two and the last stay put; every slide keeps its text and
+    notes, except that the agenda lists the topic titles in the new order when asked."""
+    original, output = input_view(state, opts.input_file, SlidesView), output_view(state, opts.file, SlidesView)
+    slides = original.slides
+    if len(slides) < 5:
+        return Verdict.of(False, f"{opts.input_file} has too few slides to have topic slides to reorder")
+    topics = reorder(slides[2:-1], opts.rule)
+    if topics == slides[2:-1]:
+        return Verdict.of(False, f"the topic slides of {opts.input_file} are already in that order")
+    expected = [slides[0], slides[1], *topics, slides[-1]]
+    faces = [face(s) for s in expected]
+    if opts.update_agenda:
+        faces[1] = (faces[1][0], tuple(fold(s.title) for s in topics))
+    if msg := deck_diff(faces, [face(s) for s in output.slides], opts.file):
+        return Verdict.of(False, msg)
+    for want, have in zip(expected, output.slides, strict=True):
+        if fold(want.notes) != fold(have.notes):
+            return Verdict.of(False, f"slide {have.number} ({fold(have.title)!r}) of {opts.file} does not carry its "
+                              "own speaker notes")
+    return Verdict.of(True, f"{len(topics)} topic slides in {opts.rule.replace('_', ' ')} order"
+                      + ("; agenda updated" if opts.update_agenda else ""))

@@ -23,6 +23,7 @@ from workflows.presentation import (
     move_slide,
     notes_from_file,
     remove_slide,
+    reorder_slides,
     replace_with_options,
     retitle_slides,
     speaker_notes,
@@ -32,5 +33,5 @@ from workflows.presentation import (
 )
 
 __all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "duplicate_slide", "export_outline", "format_text", "hide_slides", "move_slide",
-           "notes_from_file", "remove_slide", "replace_with_options", "retitle_slides", "speaker_notes", "split_deck", "summary_slide",
+           "notes_from_file", "remove_slide", "reorder_slides", "replace_with_options", "retitle_slides", "speaker_notes", "split_deck", "summary_slide",
            "table_slide"]

@@ -123,4 +123,64 @@ DECK_SPLIT = [
                {}, False, "notes"),
 ]
 
-CASES = {"slides.slide_duplicated": SLIDE_DUPLICATED, "slides.deck_split": DECK_SPLIT}
+# --- slides.reordered_by_rule -----------------------------------------------------------------------
+
+TOPICS = list(range(2, N - 1))
+_TITLES = [s.shapes.title.text_frame.text for s in SLIDES]
+AZ = sorted(TOPICS, key=lambda i: _TITLES[i].casefold())
+QUIET = 3  # its notes removed in the input of the notes_last cases
+QUIET_DECK = part(list(range(N)), cut_notes_of=QUIET)
+NOTES_LAST = [i for i in TOPICS if i != QUIET] + [QUIET]
+
+
+def reordered(topics: list[int], *, agenda: list[int] | None = None, given: bytes = DECK, closing_at: int | None = None,
+              swap_notes: bool = False) -> bytes:
+    deck = pptx.Presentation(io.BytesIO(given))
+    entries = list(deck.slides._sldIdLst)
+    order = [0, 1, *topics, N - 1]
+    if closing_at is not None:
+        order.remove(N - 1)
+        order.insert(closing_at, N - 1)
+    if swap_notes:
+        a, b = deck.slides[topics[0]], deck.slides[topics[1]]
+        na, nb = a.notes_slide.notes_text_frame.text, b.notes_slide.notes_text_frame.text
+        a.notes_slide.notes_text_frame.text, b.notes_slide.notes_text_frame.text = nb, na
+    if agenda is not None:
+        frame = deck.slides[1].placeholders[1].text_frame
+        frame.clear()
+        for k, i in enumerate(agenda):
+            (frame.paragraphs[0] if k == 0 else frame.add_paragraph()).text = _TITLES[i]
+    for entry in entries:
+        deck.slides._sldIdLst.remove(entry)
+    for i in order:
+        deck.slides._sldIdLst.append(entries[i])
+    return _saved(deck)
+
+
+def order_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
+               given: bytes = DECK) -> Case:
+    opts = {"file": "out.pptx", "input_file": "in.pptx", "rule": "title_az", "update_agenda": False, **options}
+    return Case(label, None, opts, passes, says, files={"out.pptx": output}, originals={"in.pptx": given})
+
+
+REORDERED = [
+    order_case("topics A to Z", reordered(AZ), {}, True),
+    order_case("A to Z but the last two swapped", reordered([*AZ[:-2], AZ[-1], AZ[-2]]), {}, False, f"slide {N - 2}"),
+    order_case("Z to A where A to Z was asked", reordered(AZ[::-1]), {}, False),
+    order_case("topics Z to A", reordered(AZ[::-1]), {"rule": "title_za"}, True),
+    order_case("topics reversed", reordered(TOPICS[::-1]), {"rule": "reverse"}, True),
+    order_case("the closing slide sorted in among the topics", reordered(AZ, closing_at=2), {}, False),
+    order_case("the notes left behind when the slides moved", reordered(AZ, swap_notes=True), {}, False, "notes"),
+    order_case("the agenda updated as asked", reordered(AZ, agenda=AZ), {"update_agenda": True}, True),
+    order_case("the agenda left stale though asked", reordered(AZ), {"update_agenda": True}, False, "slide 2"),
+    order_case("the agenda missing its last line", reordered(AZ, agenda=AZ[:-1]), {"update_agenda": True}, False,
+               "slide 2"),
+    order_case("the agenda changed though not asked", reordered(AZ, agenda=AZ), {}, False, "slide 2"),
+    order_case("the slide without notes moved last", reordered(NOTES_LAST, given=QUIET_DECK), {"rule": "notes_last"},
+               True, given=QUIET_DECK),
+    order_case("the noted slides reordered too", reordered([*NOTES_LAST[:-1][::-1], QUIET], given=QUIET_DECK),
+               {"rule": "notes_last"}, False, given=QUIET_DECK),
+]
+
+CASES = {"slides.slide_duplicated": SLIDE_DUPLICATED, "slides.deck_split": DECK_SPLIT,
+         "slides.reordered_by_rule": REORDERED}
