@@ -7,11 +7,14 @@ workflows; its skills are `data/skills/document.jsonl`.
 from forge.checks import document as _checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
 from forge.checks import document_merge as _merge_checks  # noqa: F401
+from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
+from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
     add_section,
+    count_by_section,
     emphasize_term,
     format_paragraphs,
     header_footer,
@@ -31,6 +34,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "emphasize_term", "format_paragraphs", "header_footer", "mail_merge", "make_list", "merge_documents", "number_headings", "rearrange_sections",
+__all__ = ["add_section", "count_by_section", "emphasize_term", "format_paragraphs", "header_footer", "mail_merge", "make_list", "merge_documents", "number_headings", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_table", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
            "text_to_table"]
