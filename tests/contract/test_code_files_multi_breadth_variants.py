@@ -21,6 +21,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.missing_file", {"format": "ini", "behaviour": "fill"}),
     ("code.add_caching", {"function": "schedule.end_time", "bounded": True}),
     ("code.pyproject_edit", {"change": "optional"}),
+    ("code.add_cli_option", {"option": "at_least"}),
     ("files.flatten_tree", {"naming": "on_clash", "mode": "copy", "one_type": True}),
     ("files.flatten_tree", {"naming": "prefix", "mode": "move_remove_folders", "one_type": False}),
     ("files.split_batches", {"order": "date", "photos_only": True, "mode": "move"}),

@@ -6,12 +6,14 @@ source runs a project's tests in a sandbox), the preparer and the workflows; its
 """
 
 from forge.checks import project as _checks, project_edits as _edits, project_probes as _probes  # noqa: F401
-from forge.checks import project_io as _io, project_packaging as _packaging  # noqa: F401
+from forge.checks import project_cli as _cli, project_io as _io  # noqa: F401
+from forge.checks import project_packaging as _packaging  # noqa: F401
 from forge.checks import project_refactor as _refactor  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
     add_caching,
+    add_cli_option,
     add_docstrings,
     add_function,
     add_logging,
@@ -29,6 +31,6 @@ from workflows.code import (  # noqa: F401  (register on import)
     rename_module,
 )
 
-__all__ = ["add_caching", "add_docstrings", "add_function", "add_logging", "add_tests", "add_type_hints",
-           "add_validation", "extract_function", "fix_bug", "fix_reported_bug", "missing_file", "name_constant",
+__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_function", "add_logging", "add_tests",
+           "add_type_hints", "add_validation", "extract_function", "fix_bug", "fix_reported_bug", "missing_file", "name_constant",
            "pyproject_edit", "regression_test", "rename_function", "rename_module"]
