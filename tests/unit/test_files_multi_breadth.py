@@ -109,7 +109,7 @@ def _cleaned(tmp_path: Path, empty_dir: bool) -> bool:
     state = FinalState(tmp_path, {"Old": pack_tree(given)})
     kind = CHECKS.get("tree.cleaned_up")
     opts = kind.options.model_validate({"folder": "Old", "temp_files": True, "empty_files": False, "empty_dirs": True})
-    return kind.func(state, opts).passed
+    return kind.fn(state, opts).passed
 
 
 def test_a_folder_emptied_by_the_clean_up_must_go_too(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.data import GROUP_KEYS, Table, make_records
 from workflows._prepared import Prepared, PreparedWorkflow
@@ -31,6 +32,7 @@ class HopParams(Prepared):
 
 
 P = TypeVar("P", bound=HopParams)
+ATTEMPTS = 50  # tables drawn before a draw gives up: a kind of table that lacks the column, never a hang
 
 
 class TableHop(PreparedWorkflow[P], Generic[P]):
@@ -40,10 +42,15 @@ class TableHop(PreparedWorkflow[P], Generic[P]):
     tgt: ClassVar[Format]
     suffixes: ClassVar[list[str]] = ["copy"]
 
+    @property
+    def printout(self) -> bool:
+        """Whether either side is a report, whose tables carry no date column (`printed`)."""
+        return self.src.printout or self.tgt.printout
+
     def table(self, ctx: WorkflowContext, kinds: dict[str, list[str]] | None = None) -> Table:
         most = 20 if self.src.ext == "pdf" else 60  # a printout keeps the table on its first page
         table = make_records(ctx.rng, ctx.faker, ctx.rng.randint(12, most), kinds=kinds)
-        return printed(table) if self.src.printout or self.tgt.printout else table
+        return printed(table) if self.printout else table
 
     def hop(self, ctx: WorkflowContext, table: Table) -> dict[str, str]:
         stem = ctx.rng.choice(table.file_stems)
@@ -112,14 +119,18 @@ class TableSorted(TableHop[SortParams]):
 
     def draw(self, ctx: WorkflowContext) -> SortParams:
         opts: SortOptions = ctx.options  # type: ignore[assignment]
-        order = opts.order or ctx.rng.choice(["number_desc", "number_asc", "text_asc", "date_desc"])
-        while True:
+        order = opts.order or ctx.rng.choice(["number_desc", "number_asc", "text_asc",
+                                               *([] if self.printout else ["date_desc"])])
+        for _ in range(ATTEMPTS):
             table = self.table(ctx)
             dates = table.date_columns()
             texts = [h for h in table.headers if h not in table.numeric and h not in dates]
             pool = {"number": table.numeric, "date": dates, "text": texts}[order.split("_")[0]]
             if pool:
                 break
+        else:
+            raise WorkflowError(f"{self.name}: no table of {ATTEMPTS} drawn has a column to sort {order!r}"
+                                + (" (a report side carries no date column)" if self.printout else ""))
         descending = order.endswith("desc")
         words = {"number_desc": "largest first", "number_asc": "smallest first", "text_asc": "A to Z",
                  "date_desc": "newest first"}
@@ -173,12 +184,16 @@ class TableFiltered(TableHop[FilterParams]):
 
     def draw(self, ctx: WorkflowContext) -> FilterParams:
         opts: FilterOptions = ctx.options  # type: ignore[assignment]
-        condition: Condition = opts.condition or ctx.rng.choice(list(OPERATORS))  # type: ignore[assignment]
-        while True:
+        choices = [c for c in OPERATORS if not (self.printout and c == "on_or_after")]  # a report has no dates
+        condition: Condition = opts.condition or ctx.rng.choice(choices)  # type: ignore[assignment]
+        for _ in range(ATTEMPTS):
             table = self.table(ctx)
             column, threshold = CsvFilter._condition(self, ctx, table, condition)  # type: ignore[arg-type]
             if column is not None:
                 break
+        else:
+            raise WorkflowError(f"{self.name}: no table of {ATTEMPTS} drawn has a column for {condition!r}"
+                                + (" (a report side carries no date column)" if self.printout else ""))
         params = FilterParams(**self.hop(ctx, table), column=column, condition=condition,
                               operator=OPERATORS[condition], words=WORDS[condition], threshold=threshold)
         return params.with_files(source=self.source_bytes(table))
