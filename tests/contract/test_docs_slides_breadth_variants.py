@@ -22,6 +22,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.summary_slide", {"measure": "average", "form": "table", "order": "name"}),
     ("presentation.summary_slide", {"measure": "sum", "form": "bullets", "order": "largest"}),
     ("presentation.duplicate_slide", {"keep_body": False, "at_end": True, "in_place": True}),
+    ("presentation.edit_notes", {"op": "replace", "in_place": True}),
     ("presentation.reorder_slides", {"rule": "notes_last", "update_agenda": True, "in_place": False}),
     ("presentation.split_deck", {"by_number": True, "title_slide": True, "in_place": True}),
     ("presentation.split_deck", {"by_number": False, "title_slide": False, "in_place": False}),

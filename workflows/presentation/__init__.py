@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 
 from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
+from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
@@ -17,6 +18,7 @@ from workflows.presentation import (
     agenda_order,
     delete_empty_slides,
     duplicate_slide,
+    edit_notes,
     export_outline,
     format_text,
     hide_slides,
@@ -32,6 +34,6 @@ from workflows.presentation import (
     table_slide,
 )
 
-__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "duplicate_slide", "export_outline", "format_text", "hide_slides", "move_slide",
+__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "duplicate_slide", "edit_notes", "export_outline", "format_text", "hide_slides", "move_slide",
            "notes_from_file", "remove_slide", "reorder_slides", "replace_with_options", "retitle_slides", "speaker_notes", "split_deck", "summary_slide",
            "table_slide"]
