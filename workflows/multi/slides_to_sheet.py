@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, ClassVar, Literal
 
+from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
@@ -64,6 +65,10 @@ class SlideIndex(PreparedWorkflow[Params]):
         extra: Extra = opts.extra or ctx.rng.choice(["none", "bullets", "notes"])  # type: ignore[assignment]
         deck = make_deck(ctx.rng, ctx.faker)
         skip = opts.skip_title_slide if opts.skip_title_slide is not None else ctx.rng.random() < 0.5
+        if extra == "bullets" and not skip:  # a title slide's subtitle is no bullet point: counting it is ambiguous
+            if opts.skip_title_slide is False:
+                raise WorkflowError(f"skill {ctx.skill.id!r}: bullet counts leave the title slide out")
+            skip = True
         columns = list(ctx.rng.choice(HEADERS)) + ([ctx.rng.choice(EXTRA_HEADERS[extra])] if extra != "none" else [])
         folder = ctx.rng.choice(["", "handouts/", "event/"])
         params = Params(deck=f"{deck.file_stem}.pptx", output=f"{folder}{deck.file_stem}_slides.{self.target}",
