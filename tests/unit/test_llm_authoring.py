@@ -38,7 +38,7 @@ def author(server: FakeOpenAI, store: Store | None = None) -> ModelClient:
 def test_a_variant_keeps_paths_names_and_numbers_and_goes_to_the_ledger(bundle: TaskBundle, store: Store) -> None:
     original = bundle.instruction
     variant = ("Please open inputs/q4_orders.xlsx and, on the \"Sales\" sheet, put the data rows in ascending order of "
-               "Units, moving whole rows and leaving the header in row 1 (same rows, columns and sheet name). Store "
+               "Units (smallest first), moving whole rows and leaving the header in row 1 (same rows, columns and sheet name). Store "
                "the result as outputs/q4_orders_sorted.xlsx, with plain values rather than formulas.")
     assert barrier_problems(original, variant) == []
     with FakeOpenAI([reply(json.dumps({"instruction": variant}))]) as server:

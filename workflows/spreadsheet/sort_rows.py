@@ -15,6 +15,7 @@ from workflows.spreadsheet._common import SheetOptions, SheetParams, SheetWorkfl
 from workflows.spreadsheet._gui import calc_plan, column_letter
 
 KeyType = Literal["number", "date", "text"]
+TABLES = 50  # tables drawn before a draw gives up (a fitting kind is one of four: 0.75**50 ~ 6e-7)
 FIRST = {("number", False): "smallest", ("number", True): "largest", ("date", False): "earliest",
          ("date", True): "latest", ("text", False): "A to Z", ("text", True): "Z to A"}
 
@@ -43,7 +44,8 @@ class SortRows(SheetWorkflow[SortRowsParams]):
             ('Can you put the {{ subject }} in {{ input }} (sheet "{{ sheet }}") in order of {{ column }}, '
              "{{ first }}{% if first not in ('A to Z', 'Z to A') %} first{% endif %}? Move whole rows, leave the header on "
              "top and don't add or drop anything. Save the sorted workbook as {{ output }}. "),
-            ('{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }} ({{ first }}); whole rows move, header '
+            ('{{ input }}, sheet "{{ sheet }}": sort data rows by {{ column }}, {{ order }} ({{ first }}'
+             "{% if first not in ('A to Z', 'Z to A') %} first{% endif %}); whole rows move, header "
              "stays in row 1, same rows and columns, same sheet name. Save as {{ output }}. "),
         ],
         note="plain",
@@ -60,14 +62,17 @@ class SortRows(SheetWorkflow[SortRowsParams]):
     def draw(self, ctx: WorkflowContext) -> SortRowsParams:
         descending = self.option(ctx, "descending", [False, True])
         key_type = getattr(ctx.options, "key_type", None)
-        table = self.table(ctx)
-        dates = table.date_columns()
-        texts = [h for h in table.headers if h not in table.numeric and h not in dates]
-        pool = {"number": table.numeric, "date": dates, "text": texts}.get(key_type or "", table.numeric + dates)
-        # A column already in the asked order would make doing nothing a solution: never draw one.
-        unsorted = [c for c in pool if not _in_order(table.column(c), descending)]
-        if not unsorted:
-            raise WorkflowError(f"no {key_type or 'sortable'} column of this {table.kind} table is out of order")
+        for _ in range(TABLES):  # some kinds keep their dates in order (a sales log): another table, then
+            table = self.table(ctx)
+            dates = table.date_columns()
+            texts = [h for h in table.headers if h not in table.numeric and h not in dates]
+            pool = {"number": table.numeric, "date": dates, "text": texts}.get(key_type or "", table.numeric + dates)
+            # A column already in the asked order would make doing nothing a solution: never draw one.
+            unsorted = [c for c in pool if not _in_order(table.column(c), descending)]
+            if unsorted:
+                break
+        else:
+            raise WorkflowError(f"no {key_type or 'sortable'} column of {TABLES} tables drawn is out of order")
         column = ctx.rng.choice(unsorted)
         kind = key_type or ("date" if column in dates else "number")
         return SortRowsParams.make(ctx, table, "sorted", column=column, descending=descending,
