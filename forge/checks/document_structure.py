@@ -130,3 +130,53 @@ def text_tabulated(state: FinalState, opts: TextTabulated) -> Verdict:
         return Verdict.of(False, f"the new table has {len(new[0])} rows (header included), expected {len(want)}")
     return Verdict.of(True, f"{len(body)} lines of {opts.heading!r} made a table" +
                       (f" sorted by {opts.sort_by}" if opts.sort_by else ""))
+
+
+# --- document.split_off ---------------------------------------------------------------------------
+
+
+class SplitOff(CheckOptions):
+    file: OutputPath = Field(description="The first part (split), or the original after the edit (extract, cut).")
+    second_file: OutputPath = Field(description="The new document: the second part, or the section.")
+    input_file: InputPath
+    mode: Literal["split", "extract", "cut"] = Field(
+        description="split: before the heading / from it on; extract: the section copied out, the original kept; "
+                    "cut: the section moved out of the original.")
+    heading: str = Field(description="The level-1 heading the split starts at, or the section's heading.")
+    title_line: bool = Field(description="The new document opens with the original's title line.")
+
+
+def _grids(view: DocumentView) -> list[list[list[str]]]:
+    return [[[fold(str(c or "")) for c in r] for r in t.rows] for t in view.tables]
+
+
+@register_check("document.split_off", SplitOff, view="document")
+def split_off(state: FinalState, opts: SplitOff) -> Verdict:
+    """The new document holds the paragraphs from the named level-1 heading to the end (split) or
+    to the next level-1 heading (extract, cut), opened by the original's title line when asked;
+    the first file holds what comes before the heading (split), the original as it was (extract)
+    or the original without the section (cut); every paragraph keeps its text and level, and the
+    tables are the original's, each in one of the two files (all of them still in the original
+    when extracting)."""
+    original = input_view(state, opts.input_file, DocumentView)
+    first, second = output_view(state, opts.file, DocumentView), output_view(state, opts.second_file, DocumentView)
+    before = [p.model_copy(update={"style": ""}) for p in blocks(original)]
+    start = next((i for i, p in enumerate(before) if p.heading_level == 1 and fold(p.text) == fold(opts.heading)), None)
+    if start is None:
+        return Verdict.of(False, f"{opts.input_file} has no level-1 heading {opts.heading!r}")
+    end = len(before) if opts.mode == "split" else next(
+        (j for j in range(start + 1, len(before)) if before[j].heading_level in (0, 1)), len(before))
+    part = [*(before[:1] if opts.title_line and before and before[0].heading_level == 0 else []), *before[start:end]]
+    kept = {"split": before[:start], "extract": before, "cut": before[:start] + before[end:]}[opts.mode]
+    for want, view, path in ((kept, first, opts.file), (part, second, opts.second_file)):
+        if msg := paragraphs_diff(want, blocks(view), path):
+            return Verdict.of(False, msg)
+    old, got_first, got_second = _grids(original), _grids(first), _grids(second)
+    if opts.mode == "extract":
+        if got_first != old or any(t not in old for t in got_second):
+            return Verdict.of(False, f"{opts.file} must keep all its tables and {opts.second_file} may only hold "
+                              "copies of them")
+    elif sorted(got_first + got_second) != sorted(old):
+        return Verdict.of(False, f"the tables of {opts.file} and {opts.second_file} together are not the "
+                          f"{len(old)} tables of {opts.input_file}, each once")
+    return Verdict.of(True, f"{opts.mode}: {len(kept)} paragraphs in {opts.file}, {len(part)} in {opts.second_file}")

@@ -33,6 +33,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.merge_documents", {"place": "before_heading", "other_title": "heading", "in_place": True}),
     ("document.merge_documents", {"place": "end", "other_title": "drop", "in_place": False}),
     ("document.text_to_table", {"header_line": False, "sort": True, "in_place": False}),
+    ("document.split_document", {"mode": "cut", "title_line": True}),
     ("document.count_by_section", {"measure": "characters", "order": "largest", "total": True}),
 ]
 

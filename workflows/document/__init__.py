@@ -26,6 +26,7 @@ from workflows.document import (
     replace_text,
     replace_with_options,
     sort_table,
+    split_document,
     style_headings,
     table_column,
     table_filter,
@@ -35,5 +36,5 @@ from workflows.document import (
 )
 
 __all__ = ["add_section", "count_by_section", "emphasize_term", "format_paragraphs", "header_footer", "mail_merge", "make_list", "merge_documents", "number_headings", "rearrange_sections",
-           "replace_text", "replace_with_options", "sort_table", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
+           "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
            "text_to_table"]

@@ -12,6 +12,7 @@ import docx
 
 from preparers.document import make_document
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases.document_merge import build
 from tests.unit.boundary_cases.office_edits import _saved, _seeded
 from workflows.document.style_headings import draft_docx
 
@@ -141,4 +142,40 @@ TEXT_TABULATED = [
     tab_case("nothing converted", TYPED, {}, False),
 ]
 
-CASES = {"document.headings_styled": HEADINGS_STYLED, "document.text_tabulated": TEXT_TABULATED}
+# --- document.split_off ---------------------------------------------------------------------------
+
+T, A, A1, T1 = ("Title", "Plan"), ("Heading 1", "Aims"), ("Normal", "Aim text."), ("table", "k|v;x|1")
+B, B1, C, C1, T2 = ("Heading 1", "Budget"), ("Normal", "Budget text."), ("Heading 1", "Close"), ("Normal", "Bye."), \
+    ("table", "m|n;y|2")
+WHOLE = [T, A, A1, T1, B, B1, C, C1, T2]
+
+
+def split_case(label: str, first: list[Any], second: list[Any], options: dict[str, Any], passes: bool,
+               says: str = "") -> Case:
+    opts = {"file": "a.docx", "second_file": "b.docx", "input_file": "in.docx", "mode": "split", "heading": "Budget",
+            "title_line": False, **options}
+    return Case(label, None, opts, passes, says, files={"a.docx": build(*first), "b.docx": build(*second)},
+                originals={"in.docx": build(*WHOLE)})
+
+
+EXTRACT, CUT = {"mode": "extract"}, {"mode": "cut"}
+
+SPLIT_OFF = [
+    split_case("split at the heading", [T, A, A1, T1], [B, B1, C, C1, T2], {}, True),
+    split_case("split, the second part opened by the title", [T, A, A1, T1], [T, B, B1, C, C1, T2],
+               {"title_line": True}, True),
+    split_case("the title line missing though asked", [T, A, A1, T1], [B, B1, C, C1, T2], {"title_line": True},
+               False, "b.docx"),
+    split_case("the heading left in the first part too", [T, A, A1, T1, B], [B, B1, C, C1, T2], {}, False, "a.docx"),
+    split_case("the second part missing its last paragraph", [T, A, A1, T1], [B, B1, C, T2], {}, False, "b.docx"),
+    split_case("the last table lost", [T, A, A1, T1], [B, B1, C, C1], {}, False, "tables"),
+    split_case("a section copied out", WHOLE, [B, B1], EXTRACT, True),
+    split_case("the copy running into the next section", WHOLE, [B, B1, C], EXTRACT, False, "b.docx"),
+    split_case("the original edited while copying", [T, A, A1, T1, C, C1, T2], [B, B1], EXTRACT, False, "a.docx"),
+    split_case("a section cut out", [T, A, A1, T1, C, C1, T2], [B, B1], CUT, True),
+    split_case("cut, but the original still has it", WHOLE, [B, B1], CUT, False, "a.docx"),
+    split_case("cut, with a table duplicated", [T, A, A1, T1, C, C1, T2], [B, B1, T1], CUT, False, "tables"),
+]
+
+CASES = {"document.headings_styled": HEADINGS_STYLED, "document.text_tabulated": TEXT_TABULATED,
+         "document.split_off": SPLIT_OFF}
