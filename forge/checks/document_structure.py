@@ -67,7 +67,8 @@ def headings_styled(state: FinalState, opts: HeadingsStyled) -> Verdict:
         return Verdict.of(False, msg)
     if msg := _tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
-    return Verdict.of(True, f"{found} {opts.cue} lines are Heading 1" + (" and the first is the Title" if opts.title else ""))
+    title = " and the first is the Title" if opts.title else ""
+    return Verdict.of(True, f"{found} {opts.cue} lines are Heading 1{title}")
 
 
 # --- document.text_tabulated ----------------------------------------------------------------------

@@ -91,7 +91,8 @@ class MailMerge(PreparedWorkflow[Params]):
                                                                   Paragraph(runs=[Run(text=f"Dear {olds[0]},")])]
         letter = doc.model_copy(update={"opening": opening})
         stem = slug(doc.title)
-        params = Params(input=f"letters/{stem}.docx", data=f"letters/{ctx.rng.choice(['customers', 'mailing_list', 'recipients'])}.csv",
+        listing = ctx.rng.choice(["customers", "mailing_list", "recipients"])
+        params = Params(input=f"letters/{stem}.docx", data=f"letters/{listing}.csv",
                         output=f"letters/{stem}_merged.docx", template=template, records=records, fields=fields,
                         where_column="Segment" if records == "where" else None,
                         where_value=segment if records == "where" else None,

@@ -106,5 +106,6 @@ class SplitDocument(PreparedWorkflow[Params]):
         return solution(outline_step(params.input, f"I list {params.input} to find {params.heading!r} and where its "
                                      "section ends."),
                         script_step(script, "I copy the document with python-docx and delete, in each copy, the "
-                                    "paragraphs and tables that belong to the other part.", f"{params.mode.title()} the document"),
+                                    "paragraphs and tables that belong to the other part.",
+                                    f"{params.mode.title()} the document"),
                         outline_step(params.second, f"I list {params.second} to check it."))

@@ -81,8 +81,8 @@ class DuplicateSlide(PreparedWorkflow[Params]):
             for shape in source.shapes:
                 slide.shapes._spTree.insert_element_before(copy.deepcopy(shape._element), "p:extLst")
             slide.shapes.title.text_frame.text = {lit(params.new_title)}
-            if {lit(params.keep_body)}:
-                slide.notes_slide.notes_text_frame.text = source.notes_slide.notes_text_frame.text if source.has_notes_slide else ""
+            if {lit(params.keep_body)} and source.has_notes_slide:
+                slide.notes_slide.notes_text_frame.text = source.notes_slide.notes_text_frame.text
             else:
                 for shape in slide.shapes:
                     if shape.has_text_frame and shape != slide.shapes.title:

@@ -95,4 +95,5 @@ class SplitDeck(PreparedWorkflow[Params]):
         return solution(list_step(params.input, f"I list the slides of {params.input} to find the split point."),
                         script_step(script, "I open the deck twice with python-pptx and delete the slides each part "
                                     "does not keep.", "Split the deck"),
-                        list_step(params.output, "I list the first part."), list_step(params.second, "I list the second part."))
+                        list_step(params.output, "I list the first part."),
+                        list_step(params.second, "I list the second part."))

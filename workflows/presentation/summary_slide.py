@@ -58,7 +58,8 @@ def _groupings(table: object) -> list[str]:
     out = []
     for name in table.headers:  # type: ignore[attr-defined]
         values = [str(v) for v in table.column(name)]  # type: ignore[attr-defined]
-        if name not in table.numeric and name not in table.date_columns() and 3 <= len(set(values)) <= 7:  # type: ignore[attr-defined]
+        dates = table.date_columns()  # type: ignore[attr-defined]
+        if name not in table.numeric and name not in dates and 3 <= len(set(values)) <= 7:  # type: ignore[attr-defined]
             out.append(name)
     return out
 
@@ -109,7 +110,8 @@ class SummarySlide(PreparedWorkflow[Params]):
         base = deck_paths(ctx, deck.file_stem, "with_summary")
         sheet = ctx.rng.choice(table.sheet_names)
         params = Params(**base, data=f"data/{ctx.rng.choice(table.file_stems)}.xlsx", sheet=sheet,
-                        title=f"{label} by {group_by.lower()}", after_title=ctx.rng.choice([s.title for s in deck.slides[2:-1]]),
+                        title=f"{label} by {group_by.lower()}",
+                        after_title=ctx.rng.choice([s.title for s in deck.slides[2:-1]]),
                         group_by=group_by, measure=measure, value_column=value_column, decimals=decimals, form=form,
                         value_header=label if form == "table" else None, order=order)
         return params.with_files(input=write_pptx(deck), data=write_xlsx(table, sheet))
@@ -139,7 +141,8 @@ class SummarySlide(PreparedWorkflow[Params]):
             else:
                 slide = deck.slides.add_slide(next(l for l in deck.slide_layouts if l.name == "Title Only"))
                 grid = [[{lit(params.group_by)}, {lit(params.value_header)}], *[[k, text(v)] for k, v in ordered]]
-                table = slide.shapes.add_table(len(grid), 2, Inches(1.5), Inches(1.6), Inches(7), Inches(0.4) * len(grid)).table
+                table = slide.shapes.add_table(len(grid), 2, Inches(1.5), Inches(1.6), Inches(7),
+                                               Inches(0.4) * len(grid)).table
                 for r, values in enumerate(grid):
                     for c, value in enumerate(values):
                         table.cell(r, c).text = value
