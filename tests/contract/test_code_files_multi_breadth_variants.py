@@ -28,6 +28,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.dedupe_by_rule", {"keep": "shallowest", "action": "move"}),
     ("multi.slide_index.to_xlsx", {"extra": "bullets", "skip_title_slide": True}),
     ("multi.slide_index.to_csv", {"extra": "notes", "skip_title_slide": False}),
+    ("multi.config_to_document", {"one_section": True, "order": "alphabetical", "yes_no": True}),
     ("multi.docstrings_to_markdown", {"whole_package": True, "signature": True, "order": "alphabetical"}),
 ]
 
