@@ -115,6 +115,16 @@ class FileSlot(BaseModel):
     type: str
     role: Literal["input", "output", "in_place"] = "output"
     description: str = Field(default="", description="jinja2 over the params; inputs default to their type.")
+    types_by: dict[str, dict[str, str]] = Field(default_factory=dict, description=(
+        "A type that follows a param, {param: {value: type}} (a data file that is csv, json or txt by "
+        "`source`); `type` for any other value. The bundle and the skill's profile both follow it."))
+
+    def type_for(self, values: dict[str, Any]) -> str:
+        """This slot's file type for these params (a task's, or a skill's fixed ones)."""
+        for param, by_value in self.types_by.items():
+            if param in values and str(values[param]) in by_value:
+                return by_value[str(values[param])]
+        return self.type
 
 
 class CheckTemplate(BaseModel):
@@ -251,14 +261,15 @@ class Workflow(ABC, Generic[P]):
             path = getattr(params, slot.param)
             what = f"workflow {self.name!r} file {slot.param}"
             text = _render(slot.description, values, what) if slot.description else ""
+            kind = slot.type_for(values)
             if slot.role in ("input", "in_place"):
                 if slot.param not in contents:
                     raise WorkflowError(f"{what}: contents() gave no bytes for this input")
-                files.append(TaskFile(path=path, role="input", type=slot.type, content=contents[slot.param],
-                                      description=text or f"the {slot.type} to work on"))
+                files.append(TaskFile(path=path, role="input", type=kind, content=contents[slot.param],
+                                      description=text or f"the {kind} to work on"))
             if slot.role in ("output", "in_place"):
-                files.append(TaskFile(path=path, role="output", type=slot.type,
-                                      description=text or f"the {slot.type} result"))
+                files.append(TaskFile(path=path, role="output", type=kind,
+                                      description=text or f"the {kind} result"))
         return files
 
 

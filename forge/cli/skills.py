@@ -41,14 +41,14 @@ class WorkflowFamilies:
         edits its input where it lies, so each output slot folds into an input slot of its type."""
         from workflows import WORKFLOWS
 
-        slots = WORKFLOWS.get(skill.workflow).spec.files
-        types = [slot.type for slot in slots]
+        slots = [(slot.role, slot.type_for(skill.params)) for slot in WORKFLOWS.get(skill.workflow).spec.files]
+        types = [kind for _, kind in slots]
         if skill.params.get("in_place") is True:
-            inputs = Counter(slot.type for slot in slots if slot.role == "input")
-            for slot in slots:
-                if slot.role == "output" and inputs[slot.type] > 0:
-                    inputs[slot.type] -= 1
-                    types.remove(slot.type)
+            inputs = Counter(kind for role, kind in slots if role == "input")
+            for role, kind in slots:
+                if role == "output" and inputs[kind] > 0:
+                    inputs[kind] -= 1
+                    types.remove(kind)
         return types
 
 

@@ -81,3 +81,20 @@ def test_a_broken_manifest_is_named_with_the_fix(tmp_path) -> None:
     assert taxonomy.awaiting == {"a.b": "web"} and taxonomy.ready == {} and taxonomy.ready_by_category == {}
     with pytest.raises(ConfigError, match="no skill ready to sample"):
         sample_skills(taxonomy, 1, seed=0)
+
+
+def test_a_slot_whose_type_follows_a_param_is_typed_so_in_the_bundle_and_the_profile() -> None:
+    """pdf.fill_form_from_data's data file is csv, json or txt by `source`: the sampler plans with the
+    types the tasks really reference."""
+    from forge.cli.skills import WorkflowFamilies
+    from skills.sampler import load_profiles
+    from workflows import WORKFLOWS
+
+    profiles = load_profiles()
+    skills = [s for s in load_taxonomy().skills.values() if s.workflow == "pdf.fill_form_from_data"]
+    assert {s.params.get("source") for s in skills} >= {"csv", "json", "notes"}
+    for skill in skills:
+        bundle = WORKFLOWS.get(skill.workflow).build(skill, 1)
+        data = next(f for f in bundle.files if f.path.startswith("data/"))
+        assert data.type == {"csv": "csv", "json": "json", "notes": "txt"}[skill.params["source"]], skill.id
+        assert data.type in WorkflowFamilies().file_types(skill) and data.type in profiles[skill.id].file_types

@@ -55,9 +55,9 @@ def test_a_2000_task_draw_lands_within_two_points_of_every_published_figure_the_
     for figure, gap in gaps.items():
         if figure == "with_files" and all(p.file_types for p in ready):
             assert gap == 1.0 - PUBLISHED_MIX.with_files  # no file-less skill yet: every task has files
-        elif figure == "references_per_task" and max(len(p.file_types) for p in ready) <= 3:
-            # 2.99 with at most 3 files a task would take nearly every task from 3-file families,
-            # which the file shares forbid; the plan keeps the shares and lets the mean go
+        elif figure == "references_per_task" and sum(len(p.file_types) > 3 for p in ready) < 0.1 * len(ready):
+            # 2.99 with (nearly) every skill at 3 files or fewer would take nearly every task from the few
+            # 3-to-6-file families, which the file shares forbid; the plan keeps the shares, lets the mean go
             assert 1.0 / PUBLISHED_MIX.references_per_task - 1 <= gap < 0
         else:
             assert abs(gap) <= 0.02, (figure, gaps)

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pypdf import PdfReader, PdfWriter
 
-from forge.models import ReferenceSolution, TaskFile
+from forge.models import ReferenceSolution
 from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
@@ -26,6 +26,7 @@ from workflows.spec import (
 )
 
 Source = Literal["csv", "json", "notes"]
+SOURCE_TYPES = {"csv": "csv", "json": "json", "notes": "txt"}  # the data file's type by its source
 _LOOK = """
 from pypdf import PdfReader
 for name, field in PdfReader({form!r}).get_fields().items():
@@ -137,7 +138,8 @@ class FillFormFromData(PreparedWorkflow[RecordParams]):
         criteria=["Every field holds the value of the same name from the record asked for.",
                   "The form keeps its fields (still fillable) and its page."],
         files=[FileSlot(param="input", type="pdf", role="input", description="A fillable {{ kind }} form"),
-               FileSlot(param="data", type="txt", role="input", description="The values to fill in"),
+               FileSlot(param="data", type="txt", role="input", description="The values to fill in",
+                        types_by={"source": SOURCE_TYPES}),
                FileSlot(param="output", type="pdf", description="The filled form")],
         checks=[CheckTemplate(func="pdf.form_from_record", bind={"key": "key"}, paths={"input_file": "input",
                                                                                    "data_file": "data"})],
@@ -160,17 +162,11 @@ class FillFormFromData(PreparedWorkflow[RecordParams]):
             content = json.dumps(records, indent=2) + "\n"
         else:
             content = "".join(f"{n}: {v}\n" for n, v in chosen.items())
-        ext = {"csv": "csv", "json": "json", "notes": "txt"}[source]
+        ext = SOURCE_TYPES[source]
         params = RecordParams(**edit_paths(ctx, stem, "pdf", "filled", ["", "forms/"]), kind=kind, source=source,
                               data=f"data/{kind.split()[0]}_{'details' if source == 'notes' else 'records'}.{ext}",
                               key=None if source == "notes" else chosen[KEYS[kind]])
         return params.with_files(input=data, data=content.encode())
-
-    def _files(self, ctx: WorkflowContext, params: RecordParams) -> list[TaskFile]:
-        """The data slot's type follows the drawn source (csv, json or txt notes)."""
-        kind = {"csv": "csv", "json": "json", "notes": "txt"}[params.source]
-        return [f.model_copy(update={"type": kind}) if f.path == params.data else f
-                for f in super()._files(ctx, params)]
 
     def reference(self, params: RecordParams) -> ReferenceSolution:
         read = {
