@@ -78,6 +78,9 @@ _LOCK = ("a second guard for writers in one process: SQLite's own locking and bu
          "tests' concurrent writers either way, and BEGIN IMMEDIATE matters for writers in OTHER processes; "
          "no deterministic single-process test tells them apart")
 _ROLES = 'a role is "input" or "output" (a Literal): only "input" is <= "input", only "output" >= "output"'
+_BUSY = ("only how long or how often remove() retries an rmdir that fails with EBUSY before the same warning: the one "
+         "EBUSY a test can make (a child cgroup) never clears, and a transient one (tasks still exiting) cannot be "
+         "made on demand; no test asserts a duration")
 EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
     "forge/checks/_compare.py": [
         ("len(output.header) > len(original.header)", "len(output.header) != len(original.header)",
@@ -154,6 +157,46 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ('if result.status == "error"', 'if result.status is "error"', _INTERNED),
         ("len(batch) < ctx.shard_max_rows", "len(batch) is not ctx.shard_max_rows",
          "a batch is never longer than the limit it was read with, so `<` is `!=`; " + _INTERNED),
+    ],
+    "forge/sandbox/_limits.py": [
+        ("_KILL_ROUNDS = 200", "_KILL_ROUNDS = ", "a bound reached only by a task that outlives 200 rounds of SIGKILL"),
+        ("_RMDIR_WAIT_S = 2.0", "_RMDIR_WAIT_S = ", _BUSY),
+        ("deadline = time.monotonic() + _RMDIR_WAIT_S", "deadline = time.monotonic() - _RMDIR_WAIT_S", _BUSY),
+        ("deadline = time.monotonic() + _RMDIR_WAIT_S", "deadline = time.monotonic() / _RMDIR_WAIT_S", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno == errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno is errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno > errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno >= errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno is not errno.EBUSY or", _INTERNED),
+        ("time.sleep(0.001)", "time.sleep( 1.001)", _BUSY),
+        ("deadline = time.monotonic() + _RMDIR_WAIT_S", "deadline = time.monotonic() % _RMDIR_WAIT_S", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno <= errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if exc.errno < errno.EBUSY or", _BUSY),
+        ("if exc.errno != errno.EBUSY or", "if not exc.errno != errno.EBUSY or", _BUSY),
+        ("while waiting and time.monotonic() < deadline", "while waiting and time.monotonic() <= deadline",
+         "a clock read exactly at the deadline has measure zero, and it would only poll once more"),
+        ("def join(self, pid: int = 0)", "def join(self, pid: int = ",
+         "no caller in the tree uses the default (the warm-python server joins through join_cgroups_of); a test of it "
+         "would, under the mutant, move the host's pid 1 into a 64 MiB sandbox cgroup"),
+        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY ** os.O_CLOEXEC",
+         "1 ** x is O_WRONLY: the fd lives only inside _write (opened, written, closed), so losing O_CLOEXEC "
+         "matters only to an exec on another thread in that window"),
+        ("else hierarchy.controllers[0]", "else hierarchy.controllers[ -1]",
+         "every controller of a co-mounted v1 hierarchy names the same path in /proc/<pid>/cgroup (paths_of)"),
+        ("entry.is_dir(follow_symlinks=False)", "entry.is_dir(follow_symlinks=True)",
+         "rmdir never follows a symlink: a link named like a dead host's cgroup fails (ENOTDIR, suppressed) either way"),
+        ("if hierarchy.version == 2", "if hierarchy.version >= 2", "a hierarchy is version 1 or 2"),
+        ("secrets.token_hex(6)", "secrets.token_hex(", "the random part's length (the sweep's pattern takes any)"),
+        ("_kill_and_wait(pids, wait_s=0)", "_kill_and_wait(pids, wait_s= -1)", "a deadline already past is 0"),
+        ("_kill_and_wait(pids, wait_s=0)", "_kill_and_wait(pids, wait_s= 1)",
+         "close would wait for the exits the removal thread waits for anyway (kill_all): a duration"),
+        ("break", "continue", ("remove()'s loop is the module's only one with a break: after a successful rmdir the "
+                               "next finds the dir gone and stops (after the other two it would loop for ever: a timeout)")),
+        ("while waiting and time.monotonic() < deadline", "while waiting or time.monotonic() < deadline",
+         "with every process gone the loop polls nothing until its deadline: a duration"),
+        ("poller.poll(max(1, int((deadline - time.monotonic()) * 1000)))", "poller.poll(max(",
+         "poll returns at the first exit whatever its timeout; the timeout matters only to a process that "
+         "outlives SIGKILL"),
     ],
     "gates/_numbers.py": [
         ("def numbers_in(text: str, *, distinctive", "def numbers_in(text: str, /, distinctive",

@@ -159,11 +159,18 @@ def test_v2_enables_only_the_controllers_its_parent_does_not(tmp_path: Path, ena
     assert (tmp_path / "cgroup.subtree_control").read_text() == after
 
 
-def test_a_controller_the_kernel_cannot_enable_is_a_clear_error(unified: tuple[Hierarchy, Path]) -> None:
+@pytest.mark.parametrize(("controller", "error"), [
+    ("nosuchcontroller", "[Errno 22] Invalid argument"),  # a name the kernel does not know
+    ("pids", "[Errno 2] No such file or directory"),  # one its parent does not hand down
+])
+def test_a_controller_the_kernel_cannot_enable_is_a_clear_error(unified: tuple[Hierarchy, Path], controller: str,
+                                                                error: str) -> None:
     hierarchy, path = unified
-    child = Hierarchy(2, ("nosuchcontroller",), path, hierarchy.mount)
-    with pytest.raises(CgroupUnavailableError, match=f"cannot enable nosuchcontroller for children of {path}: ") as caught:
+    (path / "inner").mkdir()  # a fresh cgroup's child: its parent enabled nothing for it
+    child = Hierarchy(2, (controller,), path / "inner", hierarchy.mount)
+    with pytest.raises(CgroupUnavailableError) as caught:
         _enable_v2(child)
+    assert str(caught.value).startswith(f"cannot enable {controller} for children of {path / 'inner'}: {error}; ")
     assert "holds processes" not in str(caught.value) and "FORGE_SANDBOX_REQUIRE_AGGREGATE_LIMITS" in str(caught.value)
 
 
@@ -233,6 +240,34 @@ def test_a_helper_joins_the_cgroups_of_a_sandbox_process(cgroup: SandboxCgroup) 
     assert join_cgroups_of(os.getpid()) == []  # already where it is: nothing to write
 
 
+_JOIN_V2 = """
+import sys
+from pathlib import Path
+from forge.sandbox import _limits
+from forge.sandbox._cgroupfs import Hierarchy, mounts
+sandbox, start = Path(sys.argv[2]), Path(sys.argv[3])
+(start / "cgroup.procs").write_text("0")  # the helper starts in another cgroup, one that sorts after
+mount = next(m for m in mounts() if m.point == Path(sys.argv[4]))
+_limits.writable_hierarchies = lambda parent=None: (Hierarchy(2, (), sandbox.parent, mount),)
+print([str(p) for p in _limits.join_cgroups_of(int(sys.argv[1]))], flush=True)
+"""
+
+
+def test_a_helper_joins_a_v2_sandbox_cgroup(unified: tuple[Hierarchy, Path]) -> None:
+    """v2 names one path for every controller (key ""): the helper joins the sandbox's, from a
+    cgroup of its own (here a child of the sandbox's: its path sorts after the sandbox's)."""
+    hierarchy, path = unified
+    (path / "zz").mkdir()
+    target = sleeper()
+    (path / "cgroup.procs").write_text(str(target.pid))
+    joined = subprocess.run([sys.executable, "-c", _JOIN_V2, str(target.pid), str(path), str(path / "zz"),
+                             str(hierarchy.mount.point)], capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parents[2], check=False)
+    assert joined.stdout.strip() == repr([str(path / "cgroup.procs")]), joined.stderr
+    target.kill()
+    target.wait()
+
+
 # --- killing and removal ------------------------------------------------------------------------
 
 
@@ -248,12 +283,15 @@ def test_killing_a_v2_cgroup_reaches_its_nested_cgroups(unified: tuple[Hierarchy
     assert nested.wait(timeout=30) == -9
 
 
-def test_kill_and_wait_returns_once_every_process_exited() -> None:
+def test_kill_and_wait_returns_once_every_process_exited_and_keeps_no_pidfd() -> None:
     first, second = sleeper(), sleeper()
     second.kill()
     second.wait()
+    wait_for_removals()  # no removal thread opens pidfds meanwhile
+    open_fds = sorted(os.listdir("/proc/self/fd"))
     _kill_and_wait([first.pid, second.pid])  # one alive, one gone (its pid refused): both handled
     assert first.poll() == -9
+    assert sorted(os.listdir("/proc/self/fd")) == open_fds
 
 
 def test_close_kills_at_once_and_one_thread_removes_the_dirs(caplog: pytest.LogCaptureFixture) -> None:
@@ -313,3 +351,14 @@ def test_the_sweep_removes_only_empty_dirs_of_dead_hosts_once_per_parent(tmp_pat
     _sweep(tmp_path)  # swept once per parent and process
     assert (tmp_path / f"forge-{dead}-ab13").exists()
     _sweep(tmp_path / "missing")  # a parent that is not there: nothing to sweep
+
+
+def test_a_busy_dir_is_retried_then_left_with_a_warning(unified: tuple[Hierarchy, Path],
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """rmdir of a cgroup with a child cgroup is EBUSY for as long as the child is there (2 s here)."""
+    hierarchy, path = unified
+    (path / "child").mkdir()
+    with caplog.at_level(logging.WARNING, logger="forge.sandbox._limits"):
+        SandboxCgroup(((hierarchy, path),), 64).remove()
+    assert path.is_dir() and [r.getMessage() for r in caplog.records] == [
+        f"cannot remove the sandbox cgroup {path}: [Errno 16] Device or resource busy: '{path}'"]
