@@ -18,6 +18,7 @@ from pydantic import Field
 from forge.checks import project as _project
 from forge.checks.project import ProjectEdit, _inside, _tests_verdict, project_view, run_tests
 from forge.checks.project_probes import _calls, _new_tests, _only_new, _parsed
+from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.errors import CheckError
@@ -129,9 +130,8 @@ def cli_option_added(state: FinalState, opts: CliOptionAdded) -> Verdict:
         return Verdict.of(False, tree)
     if not any(_calls(n, "main") for n in _new_tests(before.files.get(tests, ""), tree)):
         return Verdict.of(False, f"{opts.test_file} has no new test that calls main()")
-    for path, text in before.files.items():
-        if path != tests and path.rsplit("/", 1)[-1].startswith("test_") and after.files.get(path) != text:
-            return Verdict.of(False, f"{opts.folder}/{path} was changed; the other tests must stay as they were")
+    if path := edited_test(before, after, editable=tests):
+        return Verdict.of(False, f"{opts.folder}/{path} was changed; the other tests must stay as they were")
     if msg := _tests_verdict(after, before):
         return Verdict.of(False, msg)
     flagged = [*opts.values, opts.flag, *([opts.argument] if opts.argument else [])]

@@ -12,6 +12,7 @@ from pydantic import Field, JsonValue
 
 from forge.checks.project import ProjectEdit, _call_examples, _inside, _tests_verdict, project_view, run_tests
 from forge.checks.project_probes import _calls, _new_tests, _only_new, _parsed
+from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.errors import CheckError
@@ -56,10 +57,8 @@ def missing_file_handled(state: FinalState, opts: MissingFileHandled) -> Verdict
     fresh = [n for n in _new_tests(before.files.get(tests, ""), tree) if _calls(n, opts.function)]
     if not fresh:
         return Verdict.of(False, f"{opts.test_file} has no new test that calls {opts.function}()")
-    for path, text in before.files.items():
-        if path != tests and (path.rsplit("/", 1)[-1].startswith("test_") or path in configs) \
-                and after.files.get(path) != text:
-            return Verdict.of(False, f"{opts.folder}/{path} was changed; only {opts.file} and {opts.test_file} may be")
+    if path := edited_test(before, after, editable=tests, also=tuple(configs)):
+        return Verdict.of(False, f"{opts.folder}/{path} was changed; only {opts.file} and {opts.test_file} may be")
     if msg := _tests_verdict(after, before):
         return Verdict.of(False, msg)
     missing = f"{MISSING}.{opts.config.rsplit('.', 1)[-1]}"

@@ -16,6 +16,7 @@ from forge.checks.project_edits import _stubbed
 from forge.checks.project_probes import _calls, _new_tests, _only_new, _parsed, _tail
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
+from forge.views import ProjectView
 
 
 class FunctionExtracted(ProjectEdit):
@@ -27,6 +28,16 @@ class FunctionExtracted(ProjectEdit):
     calls: list[str] = Field(min_length=1, description="Example calls of the helper the instruction gives.")
     results: list[JsonValue] = Field(min_length=1, description="What each example call returns.")
     with_test: bool = Field(description="A new test of the helper is asked for; otherwise the tests stay as given.")
+
+
+def edited_test(before: ProjectView, after: ProjectView, *, editable: str = "",
+                also: tuple[str, ...] = ()) -> str | None:
+    """The first test module (or `also` file) that the task leaves alone but was changed, or None."""
+    for path, text in before.files.items():
+        guarded = path.rsplit("/", 1)[-1].startswith("test_") or path in also
+        if guarded and path != editable and after.files.get(path) != text:
+            return path
+    return None
 
 
 def _pieces(code: str) -> list[str]:
@@ -76,10 +87,8 @@ def function_extracted(state: FinalState, opts: FunctionExtracted) -> Verdict:
     fresh = [n for n in _new_tests(before.files.get(tests, ""), test_tree) if _calls(n, opts.helper)]
     if opts.with_test and not fresh:
         return Verdict.of(False, f"{opts.test_file} has no new test that calls {opts.helper}()")
-    for path, text in before.files.items():
-        if (not opts.with_test or path != tests) and path.rsplit("/", 1)[-1].startswith("test_") \
-                and after.files.get(path) != text:
-            return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
+    if path := edited_test(before, after, editable=tests if opts.with_test else ""):
+        return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
     if msg := _tests_verdict(after, before):
         return Verdict.of(False, msg)
     got = _call_examples(after.files, module, opts.helper, opts.calls)
@@ -122,9 +131,8 @@ def function_cached(state: FinalState, opts: FunctionCached) -> Verdict:
         return Verdict.of(False, tree)
     if not any(isinstance(n, ast.FunctionDef) and n.name == opts.function for n in tree.body):
         return Verdict.of(False, f"{opts.file} defines no top-level function {opts.function}")
-    for path, text in before.files.items():
-        if path.rsplit("/", 1)[-1].startswith("test_") and after.files.get(path) != text:
-            return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
+    if path := edited_test(before, after):
+        return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
     if msg := _tests_verdict(after, before):
         return Verdict.of(False, msg)
     dotted = module.removesuffix(".py").replace("/", ".")
