@@ -5,6 +5,7 @@ library, the preparer and the workflows; its skills are `data/skills/data.jsonl`
 """
 
 from forge.checks import json as _checks, json_records as _json_records  # noqa: F401
+from forge.checks import json_merge as _json_merge  # noqa: F401
 from forge.checks import records as _records, table as _table  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
@@ -21,8 +22,10 @@ from workflows.data import (  # noqa: F401  (register on import)
     json_edit,
     json_filter,
     json_flatten,
+    json_merge,
     status_counts,
 )
 
 __all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join", "csv_pivot",
-           "csv_sort", "csv_to_json", "json_edit", "json_filter", "json_flatten", "status_counts"]
+           "csv_sort", "csv_to_json", "json_edit", "json_filter", "json_flatten", "json_merge",
+           "status_counts"]
