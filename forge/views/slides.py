@@ -1,4 +1,6 @@
-"""The slides view: a presentation as slides of shapes with text runs, layouts and notes."""
+"""The slides view: a presentation as slides of shapes with text runs, layouts and notes; each
+shape's placeholder role and alternative text, each slide's layout type (what survives an
+Impress save, which renames layouts)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ class Shape(BaseModel):
     text: str = ""
     runs: list[Run] = Field(default_factory=list)
     table: Table | None = None
+    placeholder: str = Field(default="", description=(
+        "Its placeholder role (title, center_title, subtitle, body, object, picture, ...); empty if none."))
+    alt_text: str = Field(default="", description="Its alternative text (the description screen readers speak).")
 
 
 class Slide(BaseModel):
@@ -26,6 +31,8 @@ class Slide(BaseModel):
 
     number: int = Field(ge=1)
     layout: str = ""
+    layout_type: str = Field(default="", description=(
+        "The layout's OOXML type (title, obj, twoObj, titleOnly, secHead, blank, ...); empty if unset."))
     title: str = ""
     shapes: list[Shape] = Field(default_factory=list)
     notes: str = ""

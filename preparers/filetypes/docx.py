@@ -3,8 +3,9 @@
 - `inspect`: python-docx; paragraphs, tables, headings, header/footer text; an empty document
   (no text, no tables) is refused: a task built on it is broken even though the zip is valid;
 - `check_bounds`: the zip's members and their inflated sizes, before python-docx parses XML;
-- `read` -> `DocumentView` (paragraphs with style, heading level, runs; tables; headers and
-  footers) or `TableView` (its tables, so the table checks serve docx tables too);
+- `read` -> `DocumentView` (paragraphs with style, heading level, runs, page breaks, hyperlinks
+  and note references; tables; headers and footers; each section's page setup; tables of
+  contents: `preparers.filetypes._docx_parts`) or `TableView` (its tables, so the table checks serve docx tables too);
 - `libreoffice`: Writer's import filter forced, exported as UTF-8 text; the first and last
   paragraphs must appear;
 - mutators (on what the oracle changed against the input): a paragraph dropped, a heading
@@ -33,6 +34,7 @@ from forge.filetypes import (
 from forge.filetypes.libreoffice import Expect, Unverified, ends, export, require
 from forge.views import DocumentView, Paragraph, Run, Table, TableView, View
 from preparers.filetypes._cells import number_or_text
+from preparers.filetypes._docx_parts import ParagraphParts, page_setups, paragraph_parts, tables_of_contents
 from preparers.filetypes._zipbounds import check_zip_bounds
 
 DOCX = {"docx"}
@@ -93,11 +95,12 @@ def style_namer(document: Any) -> Callable[[Any], str]:
     return lambda paragraph: names.get(paragraph._p.style, fallback)
 
 
-def _paragraph(p: Any, style_of: Callable[[Any], str]) -> Paragraph:
+def _paragraph(p: Any, style_of: Callable[[Any], str], parts: ParagraphParts) -> Paragraph:
     style = style_of(p)
     alignment = p.alignment.name.lower() if p.alignment is not None else None
     return Paragraph(text=p.text, style=style or "", heading_level=_heading_level(style or ""),
-                     alignment=alignment, runs=[_run(r) for r in p.runs])
+                     alignment=alignment, runs=[_run(r) for r in p.runs], page_break_before=parts.page_break_before,
+                     links=parts.links, notes=parts.notes)
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,11 @@ def _parsed(data: bytes) -> _Parsed:
 
     document = docx.Document(io.BytesIO(data))
     style_of = style_namer(document)
-    paragraphs = [_paragraph(p, style_of) for p in document.paragraphs]
+    body = document.paragraphs
+    paragraphs = [_paragraph(p, style_of, parts) for p, parts in zip(body, paragraph_parts(document, body), strict=True)]
     tables = list(document.tables)
-    view = DocumentView(source="", paragraphs=paragraphs,
+    view = DocumentView(source="", paragraphs=paragraphs, sections=page_setups(document, body),
+                        contents=tables_of_contents(document, body, style_of),
                         tables=[Table.of(f"table {n}", table_rows(t)) for n, t in enumerate(tables, start=1)],
                         headers=["\n".join(p.text for p in s.header.paragraphs) for s in document.sections],
                         footers=["\n".join(p.text for p in s.footer.paragraphs) for s in document.sections])

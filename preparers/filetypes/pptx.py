@@ -3,8 +3,8 @@
 - `inspect`: python-pptx; slide count, shapes per slide, titles, visible text and notes; a deck
   with no slides is refused, a slide with no shapes is a problem;
 - `check_bounds`: the zip's members and inflated sizes, before python-pptx parses XML;
-- `read` -> `SlidesView`: per slide its layout name, title, shapes (kind, text, runs, tables),
-  notes and whether it is hidden;
+- `read` -> `SlidesView`: per slide its layout name and type, title, shapes (kind, placeholder
+  role, alternative text, text, runs, tables), notes and whether it is hidden;
 - `libreoffice`: Impress's import filter forced, exported as PDF: one page per shown slide,
   the slides' first texts must appear;
 - mutators (on what the oracle changed against the input): a slide dropped, a title changed,
@@ -35,6 +35,16 @@ def _run(run: Any) -> Run:
                font=font.name, size_pt=font.size.pt if font.size is not None else None)
 
 
+def _role(shape: Any) -> dict[str, str]:
+    """Its placeholder role and alternative text (cNvPr's descr), for `Shape`."""
+    found = shape._element.xpath("./*[1]/p:cNvPr")
+    role = ""
+    if shape.is_placeholder:
+        kind = shape.placeholder_format.type
+        role = kind.name.lower() if kind is not None else "object"
+    return {"placeholder": role, "alt_text": found[0].get("descr", "") if found else ""}
+
+
 def _shapes(shapes: Any) -> list[Shape]:
     from pptx.enum.shapes import MSO_SHAPE_TYPE
 
@@ -43,13 +53,15 @@ def _shapes(shapes: Any) -> list[Shape]:
         if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
             found.extend(_shapes(shape.shapes))
         elif getattr(shape, "has_table", False) and shape.has_table:
-            found.append(Shape(name=shape.name, kind="table", table=Table.of(shape.name, table_rows(shape.table))))
+            found.append(Shape(name=shape.name, kind="table", table=Table.of(shape.name, table_rows(shape.table)),
+                               **_role(shape)))
         elif shape.has_text_frame:
             kind = "placeholder" if shape.is_placeholder else "text box"
             runs = [_run(r) for p in shape.text_frame.paragraphs for r in p.runs]
-            found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs))
+            found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs, **_role(shape)))
         else:
-            found.append(Shape(name=shape.name, kind=str(shape.shape_type).split(".")[-1].split(" ")[0].lower()))
+            found.append(Shape(name=shape.name, kind=str(shape.shape_type).split(".")[-1].split(" ")[0].lower(),
+                               **_role(shape)))
     return found
 
 
@@ -65,6 +77,7 @@ def read_slides(data: bytes, path: str) -> SlidesView:
             if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
                 notes = slide.notes_slide.notes_text_frame.text
             slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
+                                layout_type=slide.slide_layout._element.get("type") or "",
                                 title=title.text_frame.text if title is not None and title.has_text_frame else "",
                                 shapes=_shapes(slide.shapes), notes=notes,
                                 hidden=slide._element.get("show") == "0"))
