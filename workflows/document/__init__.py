@@ -8,6 +8,7 @@ from forge.checks import document as _checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
 from forge.checks import document_layout as _layout_checks  # noqa: F401
 from forge.checks import document_merge as _merge_checks  # noqa: F401
+from forge.checks import document_refs as _ref_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
@@ -19,6 +20,7 @@ from workflows.document import (
     emphasize_term,
     format_paragraphs,
     header_footer,
+    hyperlinks,
     landscape_pages,
     mail_merge,
     make_list,
@@ -38,6 +40,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "count_by_section", "emphasize_term", "format_paragraphs", "header_footer", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+__all__ = ["add_section", "count_by_section", "emphasize_term", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
            "text_to_table"]

@@ -1,0 +1,98 @@
+"""Document reference checks: hyperlinks (a term linked at its first mention or every mention,
+links moved from an old host to a new one, links taken out with their text kept), footnotes
+or endnotes citing a source after stated sentences, and a table of contents listing the
+headings. The text must read as it did (`forge.checks.document_layout.same_text`): a
+reference is added on words already there, never by retyping them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from pydantic import Field
+
+from forge.checks.document import DocumentEdit, fold
+from forge.checks.document_layout import same_text, text_indexes
+from forge.checks.source import input_view, output_view
+from forge.checks.spec import Verdict, register_check
+from forge.checks.state import FinalState
+from forge.views import DocumentView, Paragraph
+
+LinkKey = tuple[str, str, str]
+
+
+def _keys(p: Paragraph) -> list[LinkKey]:
+    return [(fold(link.text), link.url, link.anchor) for link in p.links]
+
+
+def mentions(text: str, term: str) -> int:
+    """How often `term` stands in `text` as whole words (case as written)."""
+    return len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", fold(text)))
+
+
+def moved(url: str, old_host: str, new_host: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=new_host)) if parts.netloc.casefold() == old_host.casefold() else url
+
+
+# --- document.links_set ---------------------------------------------------------------------------
+
+
+class LinksSet(DocumentEdit):
+    op: Literal["link_first", "link_all", "retarget", "unlink"] = Field(
+        description="link_first/link_all: the term's first or every mention links to the url; retarget: links "
+                    "to old_host go to new_host (same path); unlink: no hyperlink is left.")
+    term: str | None = Field(default=None, description="The words to link (link_first, link_all).")
+    url: str | None = Field(default=None, description="Where the term links to.")
+    old_host: str | None = Field(default=None, description="The host the links leave (retarget).")
+    new_host: str | None = Field(default=None, description="The host they point to instead.")
+
+
+def _expected_links(original: DocumentView, opts: LinksSet) -> list[list[LinkKey]] | str:
+    """Per text paragraph of the original, the links it must have afterwards."""
+    paragraphs = [original.paragraphs[i] for i in text_indexes(original)]
+    if opts.op == "unlink":
+        return [[] for _ in paragraphs]
+    if opts.op == "retarget":
+        if not any(urlsplit(link.url).netloc.casefold() == (opts.old_host or "").casefold()
+                   for p in paragraphs for link in p.links):
+            return f"{opts.input_file} has no links to {opts.old_host}"
+        return [[(t, moved(u, opts.old_host or "", opts.new_host or ""), a) for t, u, a in _keys(p)]
+                for p in paragraphs]
+    term, url = opts.term or "", opts.url or ""
+    counts = [mentions(p.text, term) if p.heading_level is None else 0 for p in paragraphs]
+    if not any(counts):
+        return f"{opts.input_file} never mentions {term!r} in its body text"
+    first = next(n for n, c in enumerate(counts) if c)
+    return [_keys(p) + [(fold(term), url, "")] * (c if opts.op == "link_all" else int(n == first))
+            for n, (p, c) in enumerate(zip(paragraphs, counts, strict=True))]
+
+
+@register_check("document.links_set", LinksSet, view="document")
+def links_set(state: FinalState, opts: LinksSet) -> Verdict:
+    """Each paragraph's hyperlinks (their text, address and bookmark) are exactly those asked: the
+    original's plus one on the term's first mention in the body text, or one on every mention
+    (each link's text exactly the term); or the original's with old_host swapped for new_host,
+    path kept; or none at all. The text, styles, headers and tables read as they did."""
+    original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+    expected = _expected_links(original, opts)
+    if isinstance(expected, str):
+        return Verdict.of(False, expected)
+    if msg := same_text(original, output, opts.file):
+        return Verdict.of(False, msg)
+    total = 0
+    for n, (want, i) in enumerate(zip(expected, text_indexes(output), strict=True), start=1):
+        have = _keys(output.paragraphs[i])
+        if sorted(have) != sorted(want):
+            extra = [k for k in have if k not in want]
+            missing = [k for k in want if k not in have]
+            shown = (f"has a link {extra[0][0]!r} -> {extra[0][1] or '#' + extra[0][2]!r} it should not" if extra
+                     else f"lacks the link {missing[0][0]!r} -> {missing[0][1]!r}") if extra or missing else \
+                f"has {len(have)} links, expected {len(want)}"
+            return Verdict.of(False, f"paragraph {n} of {opts.file} ({fold(output.paragraphs[i].text)[:40]!r}) {shown}")
+        total += len(have)
+    done = {"link_first": "the first mention linked", "link_all": "every mention linked",
+            "retarget": f"links moved to {opts.new_host}", "unlink": "every hyperlink removed"}[opts.op]
+    return Verdict.of(True, f"{done}; {total} link(s) in {opts.file}, text unchanged")

@@ -1,0 +1,116 @@
+"""Boundary cases of `forge.checks.document_refs` on a real report with mentions: the LAST mention
+left unlinked, a link one word too wide, the wrong mention or address, an outside link moved
+with the intranet ones, a link left behind, the text retyped on the way."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+import docx
+from docx.oxml.ns import qn
+
+from preparers.document import make_document, write_docx
+from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases.office_edits import _saved, _seeded
+from workflows.document._links import LINK_CODE, Mention, hosts, mentions_docx
+
+REPORT = make_document(*_seeded(21), kind="report")
+OLD, NEW = hosts(REPORT)
+TERM, URL = "Travel Policy", f"https://{NEW}/policies/travel"
+PLAIN = mentions_docx(write_docx(REPORT), [Mention(TERM, None)] * 3, random.Random(1), "2024-05-01")
+LINKED = mentions_docx(write_docx(REPORT), [Mention("Brand Guidelines", f"https://{OLD}/marketing/brand"),
+                                            Mention("GDPR", "https://gdpr.eu/"),
+                                            Mention("Security Handbook", f"https://{OLD}/it/security")],
+                       random.Random(2), "2024-05-01")
+CODE: dict[str, Any] = {}
+exec(textwrap.dedent(LINK_CODE), CODE)  # the reference's own link(): the boundary is the check's
+
+
+def edited(change: Callable[[Any], None], given: bytes) -> bytes:
+    document = docx.Document(io.BytesIO(given))
+    change(document)
+    return _saved(document)
+
+
+def linked(which: list[int], *, term: str = TERM, url: str = URL, wider: bool = False) -> Callable[[Any], None]:
+    """Link the mentions numbered in `which` (0: the first in the document)."""
+    def change(document: Any) -> None:
+        hits = [(r, m.start()) for p in document.paragraphs for r in p.runs for m in re.finditer(re.escape(term),
+                                                                                                  r.text)]
+        for n in sorted(which, reverse=True):
+            run, start = hits[n]
+            CODE["link"](document, run, start, len(term), url)
+            if wider:  # the run before it (" See the ", ...) pulled into the link too
+                link = run._parent._p.findall(qn("w:hyperlink"))
+                wrap = next(h for h in link if term in "".join(t.text or "" for t in h.iter(qn("w:t"))))
+                wrap.insert(0, wrap.getprevious())
+    return change
+
+
+def relinked(move: Callable[[str], str], *, drop: str | None = None) -> Callable[[Any], None]:
+    """Each link pointed at move(its address); the link on `drop` unwrapped instead."""
+    def change(document: Any) -> None:
+        rt = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
+        for p in document.paragraphs:
+            for h in p._p.findall(qn("w:hyperlink")):
+                target = document.part.rels[h.get(qn("r:id"))].target_ref
+                if drop is not None and drop in "".join(t.text or "" for t in h.iter(qn("w:t"))):
+                    for child in list(h):
+                        h.addprevious(child)
+                    h.getparent().remove(h)
+                else:
+                    h.set(qn("r:id"), document.part.relate_to(move(target), rt, is_external=True))
+    return change
+
+
+def retyped(document: Any) -> None:
+    document.paragraphs[-1].runs[-1].text += "."
+
+
+def case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
+         given: bytes = PLAIN) -> Case:
+    opts = {"file": "out.docx", "input_file": "in.docx", **options}
+    return Case(label, None, opts, passes, says, files={"out.docx": output}, originals={"in.docx": given})
+
+
+FIRST = {"op": "link_first", "term": TERM, "url": URL}
+ALL = {"op": "link_all", "term": TERM, "url": URL}
+MOVE = {"op": "retarget", "old_host": OLD, "new_host": NEW}
+UNLINK = {"op": "unlink"}
+
+
+def to_new(url: str) -> str:
+    return url.replace(OLD, NEW)
+
+
+LINKS_SET = [
+    case("the first mention linked", edited(linked([0]), PLAIN), FIRST, True),
+    case("the second mention linked instead", edited(linked([1]), PLAIN), FIRST, False, "lacks the link"),
+    case("every mention linked where the first was asked", edited(linked([0, 1, 2]), PLAIN), FIRST, False,
+         "should not"),
+    case("every mention linked", edited(linked([0, 1, 2]), PLAIN), ALL, True),
+    case("the last mention left plain", edited(linked([0, 1]), PLAIN), ALL, False, "lacks the link"),
+    case("the link taking in the words before it", edited(linked([0], wider=True), PLAIN), FIRST, False,
+         "the Travel"),
+    case("the link to another address", edited(linked([0], url=URL + "-2025"), PLAIN), FIRST, False),
+    case("the text retyped on the way", edited(lambda d: (linked([0])(d), retyped(d)), PLAIN), FIRST, False),
+    case("intranet links moved, the outside one kept", edited(relinked(to_new), LINKED), MOVE, True, given=LINKED),
+    case("the outside link moved too", edited(relinked(lambda u: to_new(u).replace("gdpr.eu", NEW)), LINKED), MOVE,
+         False, "GDPR", given=LINKED),
+    case("the last intranet link left on the old host",
+         edited(relinked(lambda u: u if "security" in u else to_new(u)), LINKED), MOVE, False, OLD, given=LINKED),
+    case("the host moved but the path lost", edited(relinked(lambda u: to_new(u).rsplit("/", 1)[0]), LINKED), MOVE,
+         False, given=LINKED),
+    case("every link removed, text kept", edited(relinked(to_new, drop=""), LINKED), UNLINK, True, given=LINKED),
+    case("the last link left in", edited(relinked(lambda u: u, drop="Brand"), LINKED), UNLINK, False, "should not",
+         given=LINKED),
+    case("links removed with their words", edited(lambda d: (relinked(to_new, drop="")(d), retyped(d)), LINKED),
+         UNLINK, False, given=LINKED),
+]
+
+CASES = {"document.links_set": LINKS_SET}
