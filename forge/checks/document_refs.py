@@ -96,3 +96,57 @@ def links_set(state: FinalState, opts: LinksSet) -> Verdict:
     done = {"link_first": "the first mention linked", "link_all": "every mention linked",
             "retarget": f"links moved to {opts.new_host}", "unlink": "every hyperlink removed"}[opts.op]
     return Verdict.of(True, f"{done}; {total} link(s) in {opts.file}, text unchanged")
+
+
+# --- document.notes_added -------------------------------------------------------------------------
+
+
+class NotesAdded(DocumentEdit):
+    kind: Literal["footnote", "endnote"] = Field(description="Footnotes (page foot) or endnotes (document end).")
+    sentences: list[str] = Field(min_length=1, description="The opening words of each sentence that gets a note.")
+    sources: list[str] = Field(min_length=1, description="Each note's text, in the order of `sentences`.")
+
+
+def sentence_end(text: str, opening: str) -> int | None:
+    """Just after the full stop of the sentence of `text` that starts with `opening` (any spacing)."""
+    found = re.search(r"\s+".join(map(re.escape, opening.split())), text)
+    if found is None:
+        return None
+    stop = re.compile(r"[.!?](?=\s|$)").search(text, found.end())
+    return stop.end() if stop else len(text)
+
+
+@register_check("document.notes_added", NotesAdded, view="document")
+def notes_added(state: FinalState, opts: NotesAdded) -> Verdict:
+    """Each quoted sentence has one new note of the kind asked, its reference mark right after the
+    sentence's full stop (before the next sentence), its text the source asked; no other note is
+    added or lost, none of the other kind; the text, styles, headers and tables read as they did."""
+    if len(opts.sentences) != len(opts.sources):
+        return Verdict.of(False, f"{len(opts.sentences)} sentences but {len(opts.sources)} sources to cite")
+    original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+    if msg := same_text(original, output, opts.file):
+        return Verdict.of(False, msg)
+    before, after = text_indexes(original), text_indexes(output)
+    wanted = [[(n.kind, fold(n.text)) for n in original.paragraphs[i].notes] for i in before]
+    for opening, source in zip(opts.sentences, opts.sources, strict=True):
+        k = next((k for k, i in enumerate(before) if fold(opening) in fold(original.paragraphs[i].text)), None)
+        if k is None:
+            return Verdict.of(False, f"{opts.input_file} has no sentence starting {opening!r}")
+        text = output.paragraphs[after[k]].text
+        end = sentence_end(text, opening)
+        have = [n for n in output.paragraphs[after[k]].notes if fold(n.text) == fold(source)]
+        if not have or have[0].kind != opts.kind:
+            got = [f"{n.kind} {fold(n.text)[:40]!r}" for n in output.paragraphs[after[k]].notes]
+            return Verdict.of(False, f"the sentence {opening!r} has no {opts.kind} reading {source!r}; its paragraph "
+                              f"in {opts.file} has {got or 'no notes'}")
+        offset = have[0].offset
+        if end is None or offset < end or text[end:offset].strip():
+            return Verdict.of(False, f"the {opts.kind} {source!r} sits at character {offset} of its paragraph; it "
+                              f"belongs right after the full stop of the sentence {opening!r} (character {end})")
+        wanted[k].append((opts.kind, fold(source)))
+    for k, i in enumerate(after):
+        have = sorted((n.kind, fold(n.text)) for n in output.paragraphs[i].notes)
+        if have != sorted(wanted[k]):
+            return Verdict.of(False, f"paragraph {k + 1} of {opts.file} ({fold(output.paragraphs[i].text)[:40]!r}) has "
+                              f"notes {have}; expected {sorted(wanted[k])}")
+    return Verdict.of(True, f"{len(opts.sources)} {opts.kind}(s) cite their sources after the sentences asked")

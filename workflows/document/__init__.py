@@ -18,6 +18,7 @@ from workflows.document import (
     add_section,
     count_by_section,
     emphasize_term,
+    footnotes,
     format_paragraphs,
     header_footer,
     hyperlinks,
@@ -40,6 +41,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "count_by_section", "emphasize_term", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+__all__ = ["add_section", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
            "text_to_table"]

@@ -18,6 +18,7 @@ from preparers.document import make_document, write_docx
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases.office_edits import _saved, _seeded
 from workflows.document._links import LINK_CODE, Mention, hosts, mentions_docx
+from workflows.document._notes import NOTE_CODE, opening, sentences
 
 REPORT = make_document(*_seeded(21), kind="report")
 OLD, NEW = hosts(REPORT)
@@ -28,7 +29,8 @@ LINKED = mentions_docx(write_docx(REPORT), [Mention("Brand Guidelines", f"https:
                                             Mention("Security Handbook", f"https://{OLD}/it/security")],
                        random.Random(2), "2024-05-01")
 CODE: dict[str, Any] = {}
-exec(textwrap.dedent(LINK_CODE), CODE)  # the reference's own link(): the boundary is the check's
+exec(textwrap.dedent(LINK_CODE), CODE)  # the reference's own link() and add_note(): the boundary is the check's
+exec(textwrap.dedent(NOTE_CODE), CODE)
 
 
 def edited(change: Callable[[Any], None], given: bytes) -> bytes:
@@ -113,4 +115,65 @@ LINKS_SET = [
          UNLINK, False, given=LINKED),
 ]
 
-CASES = {"document.links_set": LINKS_SET}
+# --- document.notes_added -------------------------------------------------------------------------
+
+REPORT_DOC = write_docx(REPORT)
+_BODY = [p.text for sec in REPORT.sections for p in sec.paragraphs if p.style == "Normal"]
+_FIRSTS = [(t, a, b) for t in _BODY for a, b in sentences(t)[:1]]  # each paragraph's first sentence
+SPANS = [(t, a, b) for t, a, b in _FIRSTS if sum(u.count(opening(t[a:b])) for u in _BODY) == 1][:3]
+QUOTES = [opening(t[a:b]) for t, a, b in SPANS]
+SOURCES = ["Finance ledger, March 2024", "Customer survey results, 2024", "HR headcount report, 2024"]
+
+
+def noted(shift: int = 0, kind: str = "footnote", skip_last: bool = False, source: str | None = None,
+          extra: bool = False) -> Callable[[Any], None]:
+    """A note after each of the three sentences, its mark `shift` characters off the full stop."""
+    def change(document: Any) -> None:
+        for n, ((text, _, end), cited) in enumerate(zip(SPANS, SOURCES, strict=True)):
+            if skip_last and n == len(SPANS) - 1:
+                continue
+            paragraph = next(p for p in document.paragraphs if p.text == text)
+            CODE["add_note"](document, paragraph, end + shift, kind, source if source and n == 0 else cited)
+        if extra:
+            last = next(p for p in reversed(document.paragraphs) if p.text.strip())
+            CODE["add_note"](document, last, len(last.text), kind, "See also the appendix")
+    return change
+
+
+NOTES = {"kind": "footnote", "sentences": QUOTES, "sources": SOURCES}
+ONE = {"kind": "footnote", "sentences": QUOTES[:1], "sources": SOURCES[:1]}
+
+
+def one_note(**kwargs: Any) -> Callable[[Any], None]:
+    def change(document: Any) -> None:
+        text, _, end = SPANS[0]
+        paragraph = next(p for p in document.paragraphs if p.text == text)
+        CODE["add_note"](document, paragraph, end + kwargs.get("shift", 0), kwargs.get("kind", "footnote"),
+                         SOURCES[0])
+    return change
+
+
+NOTES_ADDED = [
+    case("a footnote after each sentence", edited(noted(), REPORT_DOC), NOTES, True, given=REPORT_DOC),
+    case("endnotes where footnotes were asked", edited(noted(kind="endnote"), REPORT_DOC), NOTES, False, "no footnote",
+         given=REPORT_DOC),
+    case("endnotes as asked", edited(noted(kind="endnote"), REPORT_DOC), {**NOTES, "kind": "endnote"}, True,
+         given=REPORT_DOC),
+    case("the last sentence left without its note", edited(noted(skip_last=True), REPORT_DOC), NOTES, False,
+         QUOTES[-1][:20], given=REPORT_DOC),
+    case("the mark just before the full stop", edited(noted(shift=-1), REPORT_DOC), NOTES, False, "full stop",
+         given=REPORT_DOC),
+    case("the mark after the space that follows it", edited(noted(shift=1), REPORT_DOC), NOTES, True,
+         given=REPORT_DOC),
+    case("the mark after the next word", edited(noted(shift=6), REPORT_DOC), NOTES, False, "full stop",
+         given=REPORT_DOC),
+    case("the first note citing another source", edited(noted(source="Finance ledger, May 2024"), REPORT_DOC), NOTES,
+         False, "no footnote", given=REPORT_DOC),
+    case("a note added that was not asked", edited(noted(extra=True), REPORT_DOC), NOTES, False, "appendix",
+         given=REPORT_DOC),
+    case("one sentence cited", edited(one_note(), REPORT_DOC), ONE, True, given=REPORT_DOC),
+    case("the text retyped on the way", edited(lambda d: (one_note()(d), retyped(d)), REPORT_DOC), ONE, False,
+         given=REPORT_DOC),
+]
+
+CASES = {"document.links_set": LINKS_SET, "document.notes_added": NOTES_ADDED}
