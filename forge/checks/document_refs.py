@@ -150,3 +150,53 @@ def notes_added(state: FinalState, opts: NotesAdded) -> Verdict:
             return Verdict.of(False, f"paragraph {k + 1} of {opts.file} ({fold(output.paragraphs[i].text)[:40]!r}) has "
                               f"notes {have}; expected {sorted(wanted[k])}")
     return Verdict.of(True, f"{len(opts.sources)} {opts.kind}(s) cite their sources after the sentences asked")
+
+
+# --- document.contents_inserted -------------------------------------------------------------------
+
+
+class ContentsInserted(DocumentEdit):
+    levels: int = Field(ge=1, le=9, description="The contents lists headings of levels 1 to this.")
+    title: str | None = Field(default=None, description="Its title line; None: no title line.")
+
+
+def entry_text(entry: str) -> str:
+    """An entry line without its page number (heading, tab, number) or dot leader."""
+    head, _, tail = entry.rpartition("\t")
+    text = head if head and (not tail.strip() or tail.strip().isdigit()) else entry
+    return fold(re.sub(r"\s*\.{2,}\s*\d*\s*$", "", text))
+
+
+@register_check("document.contents_inserted", ContentsInserted, view="document")
+def contents_inserted(state: FinalState, opts: ContentsInserted) -> Verdict:
+    """The document has one table of contents, right after the title line: a TOC field over outline
+    levels 1 to the number asked (its \\o switch), with the title line asked (or none), its entries
+    the headings of those levels in document order, each by its text (a page number after a tab is
+    fine; python-docx cannot compute them); every other paragraph, header and table reads as it did."""
+    original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+    if len(output.contents) != 1:
+        return Verdict.of(False, f"{opts.file} has {len(output.contents)} tables of contents; expected one")
+    toc = output.contents[0]
+    if toc.levels() != (1, opts.levels):
+        return Verdict.of(False, f"the contents field {toc.instruction!r} covers levels {toc.levels()}; expected 1 to "
+                          f"{opts.levels} (TOC \\o \"1-{opts.levels}\")")
+    rest = output.model_copy(update={"paragraphs": [p for i, p in enumerate(output.paragraphs)
+                                                    if i not in set(toc.paragraphs)]})
+    if msg := same_text(original, rest, opts.file):
+        return Verdict.of(False, msg + " (outside the table of contents)")
+    title_at = next((i for i in text_indexes(output) if i not in toc.paragraphs), None)
+    if title_at is None or toc.after_paragraph != title_at:
+        return Verdict.of(False, f"the table of contents follows paragraph {toc.after_paragraph + 1} of {opts.file}; it "
+                          "belongs right after the title line")
+    if fold(toc.title) != fold(opts.title or ""):
+        want = repr(opts.title) if opts.title else "no title line"
+        return Verdict.of(False, f"the table of contents has the title {toc.title!r}; expected {want}")
+    want = [fold(p.text) for p in original.paragraphs if p.heading_level is not None
+            and 1 <= p.heading_level <= opts.levels and p.text.strip()]
+    have = [entry_text(e) for e in toc.entries if fold(e) != fold(toc.title)]
+    for n, (w, h) in enumerate(zip(want, have, strict=False), start=1):
+        if w != h:
+            return Verdict.of(False, f"entry {n} of the table of contents reads {h!r}, expected {w!r}")
+    if len(have) != len(want):
+        return Verdict.of(False, f"the table of contents lists {len(have)} entries, expected {len(want)}: {want}")
+    return Verdict.of(True, f"a table of contents of {len(want)} headings (levels 1-{opts.levels}) after the title")

@@ -210,13 +210,13 @@ def tables_of_contents(document: Any, paragraphs: list[Any], style_of: Any) -> l
         if not done.instruction.split()[:1] == ["TOC"] or not done.paragraphs:
             return
         entries = [text(p) for p, _, _, _ in done.paragraphs if text(p).strip()]
-        first, at, sdt, after = done.paragraphs[0]
+        first, _, sdt, after = done.paragraphs[0]
         title, spots = "", [n for _, n, _, _ in done.paragraphs if n is not None]
-        if sdt is not None:
+        if sdt is not None:  # a title line inside the content control, before the field
             heads = [p for p, _, box, _ in seen if box is sdt]
             title = next((text(p) for p in heads[: heads.index(first)] if text(p).strip()), "")
-        elif at is not None and at > 0 and style_of(paragraphs[at - 1]).casefold() in TOC_TITLE_STYLES:
-            title, after, spots = paragraphs[at - 1].text, at - 2, [at - 1, *spots]
+        if not title and after >= 0 and style_of(paragraphs[after]).casefold() in TOC_TITLE_STYLES:
+            title, spots, after = paragraphs[after].text, [after, *spots], after - 1  # a title line before it
         found.append(TableOfContents(instruction=" ".join(done.instruction.split()), title=" ".join(title.split()),
                                      entries=entries, after_paragraph=after, paragraphs=spots))
 

@@ -36,11 +36,12 @@ from workflows.document import (
     style_headings,
     table_column,
     table_filter,
+    table_of_contents,
     table_top_rows,
     text_to_table,
     table_total,
 )
 
 __all__ = ["add_section", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
-           "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_top_rows", "table_total",
+           "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
            "text_to_table"]

@@ -176,4 +176,67 @@ NOTES_ADDED = [
          given=REPORT_DOC),
 ]
 
-CASES = {"document.links_set": LINKS_SET, "document.notes_added": NOTES_ADDED}
+# --- document.contents_inserted -------------------------------------------------------------------
+
+_SUBS = {2, 4}
+TOC_REPORT = REPORT.model_copy(update={"sections": [sec.model_copy(update={"level": 2}) if i in _SUBS else sec
+                                                    for i, sec in enumerate(REPORT.sections)]})
+TOC_DOC = write_docx(TOC_REPORT)
+ALL_HEADS = [(sec.level, sec.heading) for sec in TOC_REPORT.sections]
+
+
+def contents(levels: int = 2, title: str | None = "Contents", *, switch: str | None = None, drop_last: bool = False,
+             pages: bool = False, box: bool = False, at: int = 0, typed: bool = False) -> Callable[[Any], None]:
+    """A TOC field after paragraph `at`: plain paragraphs (python-docx's way) or in a content control
+    (Writer's), an entry per heading of the levels, the title line in front."""
+    def change(document: Any) -> None:
+        from docx.oxml import parse_xml
+
+        w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+        heads = [t for level, t in ALL_HEADS if level <= levels][: -1 if drop_last else None]
+        instr = f' TOC \\o "{switch or f"1-{levels}"}" \\h '
+        lines = [f'<w:p {w}><w:pPr><w:pStyle w:val="TOCHeading"/></w:pPr><w:r><w:t>{title}</w:t></w:r></w:p>'] \
+            if title else []
+        for n, text in enumerate(heads):
+            start = "" if typed or n else (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText '
+                                           f'xml:space="preserve">{instr}</w:instrText></w:r><w:r><w:fldChar '
+                                           'w:fldCharType="separate"/></w:r>')
+            page = f"<w:r><w:tab/><w:t>{n + 2}</w:t></w:r>" if pages else ""
+            end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>' if n == len(heads) - 1 and not typed else ""
+            lines.append(f'<w:p {w}>{start}<w:r><w:t>{text}</w:t></w:r>{page}{end}</w:p>')
+        anchor = document.paragraphs[at]._p
+        if box:
+            control = parse_xml(f'<w:sdt {w}><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/>'
+                                f'</w:docPartObj></w:sdtPr><w:sdtContent>{"".join(lines)}</w:sdtContent></w:sdt>')
+            anchor.addnext(control)
+        else:
+            for line in reversed(lines):
+                anchor.addnext(parse_xml(line))
+    return change
+
+
+TOC = {"levels": 2, "title": "Contents"}
+
+CONTENTS = [
+    case("a titled contents field over levels 1-2", edited(contents(), TOC_DOC), TOC, True, given=TOC_DOC),
+    case("the same in a content control, page numbers shown", edited(contents(box=True, pages=True), TOC_DOC), TOC,
+         True, given=TOC_DOC),
+    case("the last entry missing", edited(contents(drop_last=True), TOC_DOC), TOC, False, "entries", given=TOC_DOC),
+    case("levels 1-3 where 1-2 were asked", edited(contents(switch="1-3"), TOC_DOC), TOC, False, "1-3",
+         given=TOC_DOC),
+    case("only the top level where two were asked", edited(contents(levels=1), TOC_DOC), TOC, False, given=TOC_DOC),
+    case("only the top level, as asked", edited(contents(levels=1, title=None), TOC_DOC), {"levels": 1}, True,
+         given=TOC_DOC),
+    case("the sub-sections listed too where one level was asked", edited(contents(title=None, switch="1-1"), TOC_DOC),
+         {"levels": 1}, False, "entry", given=TOC_DOC),
+    case("no title line where one was asked", edited(contents(title=None), TOC_DOC), TOC, False, "title",
+         given=TOC_DOC),
+    case("a title line where none was asked", edited(contents(), TOC_DOC), {"levels": 2}, False, "title",
+         given=TOC_DOC),
+    case("placed after the opening line, not the title", edited(contents(at=1), TOC_DOC), TOC, False, "after the title",
+         given=TOC_DOC),
+    case("the headings typed in, no field", edited(contents(typed=True), TOC_DOC), TOC, False, "0 tables",
+         given=TOC_DOC),
+]
+
+CASES = {"document.links_set": LINKS_SET, "document.notes_added": NOTES_ADDED, "document.contents_inserted": CONTENTS}
