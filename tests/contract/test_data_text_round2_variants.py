@@ -19,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_merge", {"prefer": "newer", "keep": "first", "keyed": True}),
+    ("data.csv_validate", {"rules": "all", "report": "records"}),
+    ("data.csv_quarantine", {"rules": "all", "with_problems": True, "in_place": True}),
 ]
 
 

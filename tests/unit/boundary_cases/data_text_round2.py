@@ -1,9 +1,13 @@
 """Boundary cases of the second round of data and text checks (#10 breadth): JSON exports merged by
-key. The LAST key is where a loop that stops one short lets a wrong merge through; an id only in one
-file, a conflict settled the other way, a blank kept where the rule fills it, records out of order."""
+key, and a CSV validated against stated rules. The LAST key or record is where a loop that stops one
+short lets a wrong answer through; an id only in one file, a conflict settled the other way, a blank
+kept where the rule fills it; a number on the range's edge (inside) and one past it, a blank in a
+column no rule requires, line numbers counted from the data instead of the file."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
@@ -32,6 +36,40 @@ FIRST_ALL = {"prefer": "first", "keep": "all"}
 NEWER = {"prefer": "newer", "keep": "all", "updated_field": "t"}  # K2: A newer (its blank wins); K4: B newer
 FILL = {"prefer": "fill", "keep": "all"}
 
+
+def csv_bytes(rows: list[list[Any]]) -> bytes:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue().encode()
+
+
+HEAD = ["ID", "Name", "Email", "Age", "Kind", "Day"]
+X1 = ["X1", "Ann", "ann@x.io", 18, "A", "2025-01-02"]  # Age on the lower edge: fine
+X2 = ["X2", "", "bob@x", 99, "B", "2025-02-30"]  # Name required, Email and Day format; Age on the upper edge
+X3 = ["X3", "Cy", "cy@x.io", 17, "a", ""]  # Age range, Kind allowed (case); the blank Day breaks nothing
+X4 = ["X4", "Dee", "", 100, "B", "2025-01-05"]  # the blank Email breaks nothing; Age range
+X5 = ["X5", "Eve", "eve@y.org", 25.5, "A", "2025-03-01"]  # Age not whole: range (the last problem)
+X6 = ["X6", "Fay", "fay@z.co.uk", 42, "B", "2025-12-31"]
+RECORDS = [HEAD, X1, X2, X3, X4, X5, X6]
+RULES = {"file": "report.csv", "input_file": "in.csv", "required": ["Name"], "ranges": {"Age": [18, 99]},
+         "whole": ["Age"], "emails": ["Email"], "dates": ["Day"], "allowed": {"Kind": ["A", "B"]}}
+LINES = [["Line", "Column", "Rule"], [3, "Name", "required"], [3, "Email", "format"], [3, "Day", "format"],
+         [4, "Age", "range"], [4, "Kind", "allowed"], [5, "Age", "range"], [6, "Age", "range"]]
+BY_RECORD = [["ID", "Problems"], ["X2", "Name; Email; Day"], ["X3", "Age; Kind"], ["X4", "Age"], ["X5", "Age"]]
+COUNTS = [["Column", "Rule", "Problems"], ["Name", "required", 1], ["Email", "format", 1], ["Age", "range", 3],
+          ["Kind", "allowed", 1], ["Day", "format", 1]]
+
+
+def checked(label: str, output: list[list[Any]], options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, None, {**RULES, **options}, passes, says, files={"report.csv": csv_bytes(output)},
+                originals={"in.csv": csv_bytes(RECORDS)})
+
+
+def with_problems(*rows: list[Any]) -> list[list[Any]]:
+    problems = dict(r for r in BY_RECORD[1:])
+    return [[*HEAD, "Problems"], *[[*r, problems[r[0]]] for r in rows]]
+
+
 CASES: dict[str, list[Case]] = {
     "json.records_merged": [
         merged("every id, first file wins", [K1, K2_FIRST, K3, K4_FIRST], FIRST_ALL, True),
@@ -56,5 +94,48 @@ CASES: dict[str, list[Case]] = {
                {**FIRST_ALL, "keyed": True}, False, "K4"),
         merged("an array where an object keyed by id was asked", [K1, K2_FIRST, K3, K4_FIRST],
                {**FIRST_ALL, "keyed": True}, False, "not a JSON object"),
+    ],
+    "table.validation_report": [
+        checked("one line per problem", LINES, {"report": "lines"}, True),
+        checked("the header in other case", [["line", "column", "rule"], *LINES[1:]], {"report": "lines"}, True),
+        checked("the last problem left out", LINES[:-1], {"report": "lines"}, False, "the row that should be [6"),
+        checked("the blank in a column no rule requires reported", [*LINES[:6], [4, "Day", "required"], *LINES[6:]],
+                {"report": "lines"}, False, "report line 6"),
+        checked("the age on the range's edge reported", [LINES[0], [2, "Age", "range"], *LINES[1:]],
+                {"report": "lines"}, False, "report line 1"),
+        checked("lines counted from the first record", [LINES[0], *[[n - 1, c, r] for n, c, r in LINES[1:]]],
+                {"report": "lines"}, False, "report line 1"),
+        checked("one line per bad record", BY_RECORD, {"report": "records", "record_id": "ID"}, True),
+        checked("columns joined with no space", [BY_RECORD[0], ["X2", "Name;Email;Day"], *BY_RECORD[2:]],
+                {"report": "records", "record_id": "ID"}, True),
+        checked("the columns out of the file's order", [BY_RECORD[0], ["X2", "Email; Name; Day"], *BY_RECORD[2:]],
+                {"report": "records", "record_id": "ID"}, False, "report line 1"),
+        checked("the last bad record left out", BY_RECORD[:-1], {"report": "records", "record_id": "ID"}, False),
+        checked("a count per column and rule", COUNTS, {"report": "counts"}, True),
+        checked("one count one short", [*COUNTS[:3], ["Age", "range", 2], *COUNTS[4:]], {"report": "counts"}, False,
+                "report line 3"),
+        checked("the counts by size, not by column", [COUNTS[0], COUNTS[3], *COUNTS[1:3], *COUNTS[4:]],
+                {"report": "counts"}, False),
+        checked("only required: the other slips are no problems", [LINES[0], LINES[1]],
+                {"report": "lines", "ranges": {}, "whole": [], "emails": [], "dates": [], "allowed": {}}, True),
+        checked("only required, a format slip reported too", LINES[:3],
+                {"report": "lines", "ranges": {}, "whole": [], "emails": [], "dates": [], "allowed": {}}, False),
+    ],
+    "table.rows_passing": [
+        checked("the records breaking no rule", [HEAD, X1, X6], {}, True),
+        checked("the last good record left out", [HEAD, X1], {}, False, "is missing"),
+        checked("the record with the age past the edge kept", [HEAD, X1, X4, X6], {}, False),
+        checked("only required: all but the nameless record", [HEAD, X1, X3, X4, X5, X6],
+                {"ranges": {}, "whole": [], "emails": [], "dates": [], "allowed": {}}, True),
+    ],
+    "table.rows_failing": [
+        checked("the bad records as they were", [HEAD, X2, X3, X4, X5], {}, True),
+        checked("the last bad record left out", [HEAD, X2, X3, X4], {}, False, "is missing"),
+        checked("a good record rejected too", [HEAD, X2, X3, X4, X5, X6], {}, False, "should not be there"),
+        checked("with the columns each breaks", with_problems(X2, X3, X4, X5), {"with_problems": True}, True),
+        checked("the last record's problems wrong", [*with_problems(X2, X3, X4), [*X5, "Age; Day"]],
+                {"with_problems": True}, False, "rejected record 4"),
+        checked("no Problems column where one was asked", [HEAD, X2, X3, X4, X5], {"with_problems": True}, False,
+                "Problems"),
     ],
 }
