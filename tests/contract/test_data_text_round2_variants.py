@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_merge", {"prefer": "newer", "keep": "first", "keyed": True}),
     ("data.csv_validate", {"rules": "all", "report": "records"}),
     ("data.csv_quarantine", {"rules": "all", "with_problems": True, "in_place": True}),
+    ("text.changelog_entry", {"target": "release", "links": True, "in_place": True}),
+    ("text.changelog_entry", {"target": "version", "new_section": True, "in_place": False}),
 ]
 
 

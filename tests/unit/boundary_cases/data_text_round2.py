@@ -2,7 +2,9 @@
 key, and a CSV validated against stated rules. The LAST key or record is where a loop that stops one
 short lets a wrong answer through; an id only in one file, a conflict settled the other way, a blank
 kept where the rule fills it; a number on the range's edge (inside) and one past it, a blank in a
-column no rule requires, line numbers counted from the data instead of the file."""
+column no rule requires, line numbers counted from the data instead of the file; a changelog entry
+in the right version but the wrong section, a new section out of Keep a Changelog's order, a release
+whose compare links did not move on."""
 
 from __future__ import annotations
 
@@ -68,6 +70,50 @@ def checked(label: str, output: list[list[Any]], options: dict[str, Any], passes
 def with_problems(*rows: list[Any]) -> list[list[Any]]:
     problems = dict(r for r in BY_RECORD[1:])
     return [[*HEAD, "Problems"], *[[*r, problems[r[0]]] for r in rows]]
+
+
+LOG = """# Changelog
+
+Notes.
+
+## [Unreleased]
+
+### Added
+
+- Dark mode
+
+### Fixed
+
+- Crash on start
+
+## [1.2.0] - 2025-03-01
+
+### Changed
+
+- JSON logs
+
+## [1.1.0] - 2025-01-10
+
+### Added
+
+- CSV export
+- Retries
+
+[Unreleased]: https://x.io/acme/compare/v1.2.0...HEAD
+[1.2.0]: https://x.io/acme/compare/v1.1.0...v1.2.0
+[1.1.0]: https://x.io/acme/releases/tag/v1.1.0
+"""
+ADD_OLD = {"operation": "add", "version": "1.1.0", "section": "Added", "entry": "Bulk archive"}
+ADD_NEW = {"operation": "add", "version": "Unreleased", "section": "Changed", "entry": "Page size 50"}
+RELEASE = {"operation": "release", "new_version": "1.3.0", "date": "2025-04-02"}
+RELEASED = LOG.replace("## [Unreleased]\n", "## [Unreleased]\n\n## [1.3.0] - 2025-04-02\n").replace(
+    "[Unreleased]: https://x.io/acme/compare/v1.2.0...HEAD",
+    "[Unreleased]: https://x.io/acme/compare/v1.3.0...HEAD\n[1.3.0]: https://x.io/acme/compare/v1.2.0...v1.3.0")
+
+
+def changelog(label: str, output: str, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, None, {"file": "CHANGELOG_new.md", "input_file": "CHANGELOG.md", **options}, passes, says,
+                files={"CHANGELOG_new.md": output.encode()}, originals={"CHANGELOG.md": LOG.encode()})
 
 
 CASES: dict[str, list[Case]] = {
@@ -137,5 +183,29 @@ CASES: dict[str, list[Case]] = {
                 {"with_problems": True}, False, "rejected record 4"),
         checked("no Problems column where one was asked", [HEAD, X2, X3, X4, X5], {"with_problems": True}, False,
                 "Problems"),
+    ],
+    "text.changelog_edited": [
+        changelog("the entry last in the oldest version's section", LOG.replace("- Retries\n", "- Retries\n- Bulk archive\n"),
+                  ADD_OLD, True),
+        changelog("a * bullet and no blank lines are the same list", LOG.replace("- Retries\n", "- Retries\n* Bulk archive\n"),
+                  ADD_OLD, True),
+        changelog("the entry first, not last", LOG.replace("- CSV export\n", "- Bulk archive\n- CSV export\n"), ADD_OLD,
+                  False, "1.1.0 / Added"),
+        changelog("the entry under the newest version instead", LOG.replace("- JSON logs\n", "- JSON logs\n\n### Added\n\n"
+                                                                           "- Bulk archive\n"), ADD_OLD, False, "1.2.0"),
+        changelog("a new section between Added and Fixed", LOG.replace("### Fixed\n", "### Changed\n\n- Page size 50\n\n"
+                                                                      "### Fixed\n"), ADD_NEW, True),
+        changelog("the new section after Fixed", LOG.replace("- Crash on start\n", "- Crash on start\n\n### Changed\n\n"
+                                                                                    "- Page size 50\n"), ADD_NEW, False,
+                  "sections"),
+        changelog("another entry reworded too", LOG.replace("### Fixed\n", "### Changed\n\n- Page size 50\n\n### Fixed\n")
+                  .replace("- Retries", "- Retry"), ADD_NEW, False, "1.1.0"),
+        changelog("released, the links moved on", RELEASED, RELEASE, True),
+        changelog("released without the new version's link", RELEASED.replace(
+            "[1.3.0]: https://x.io/acme/compare/v1.2.0...v1.3.0\n", ""), RELEASE, False, "link references"),
+        changelog("released with the wrong date", RELEASED.replace("- 2025-04-02", "- 2025-04-03"), RELEASE, False,
+                  "dated"),
+        changelog("the Unreleased heading dropped", RELEASED.replace("## [Unreleased]\n\n", ""), RELEASE, False,
+                  "version heading 1"),
     ],
 }
