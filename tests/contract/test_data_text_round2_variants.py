@@ -23,6 +23,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_quarantine", {"rules": "all", "with_problems": True, "in_place": True}),
     ("text.changelog_entry", {"target": "release", "links": True, "in_place": True}),
     ("text.changelog_entry", {"target": "version", "new_section": True, "in_place": False}),
+    ("text.template_fill", {"many": True, "missing": "default", "nested": True}),
 ]
 
 

@@ -4,7 +4,8 @@ short lets a wrong answer through; an id only in one file, a conflict settled th
 kept where the rule fills it; a number on the range's edge (inside) and one past it, a blank in a
 column no rule requires, line numbers counted from the data instead of the file; a changelog entry
 in the right version but the wrong section, a new section out of Keep a Changelog's order, a release
-whose compare links did not move on."""
+whose compare links did not move on; a template's last placeholder left unfilled, a missing field
+handled by the wrong rule, filled copies out of the records' order."""
 
 from __future__ import annotations
 
@@ -116,6 +117,22 @@ def changelog(label: str, output: str, options: dict[str, Any], passes: bool, sa
                 files={"CHANGELOG_new.md": output.encode()}, originals={"CHANGELOG.md": LOG.encode()})
 
 
+TEMPLATE = "Hi ${name},\nOrder ${order.id} ships ${ship.date}.\nNote: ${note}\n"
+ANN = {"name": "Ann", "order": {"id": "SO-1"}, "ship": {"date": "2025-01-02"}}  # no note
+BOB = {"name": "Bob", "order": {"id": "SO-2"}, "ship": {"date": "2025-01-03"}, "note": "Ring twice"}
+ANN_TEXT = "Hi Ann,\nOrder SO-1 ships 2025-01-02.\nNote: n/a\n"
+BOB_TEXT = "Hi Bob,\nOrder SO-2 ships 2025-01-03.\nNote: Ring twice\n"
+DEFAULT = {"style": "dollar", "missing": "default", "default": "n/a"}
+MANY = {**DEFAULT, "separator": "---"}
+
+
+def filled(label: str, output: str, options: dict[str, Any], passes: bool, says: str = "", data: Any = ANN,
+           template: str = TEMPLATE) -> Case:
+    return Case(label, None, {"file": "out.txt", "input_file": "t.txt", "data_file": "d.json", **options}, passes, says,
+                files={"out.txt": output.encode()},
+                originals={"t.txt": template.encode(), "d.json": json.dumps(data).encode()})
+
+
 CASES: dict[str, list[Case]] = {
     "json.records_merged": [
         merged("every id, first file wins", [K1, K2_FIRST, K3, K4_FIRST], FIRST_ALL, True),
@@ -207,5 +224,27 @@ CASES: dict[str, list[Case]] = {
                   "dated"),
         changelog("the Unreleased heading dropped", RELEASED.replace("## [Unreleased]\n\n", ""), RELEASE, False,
                   "version heading 1"),
+    ],
+    "text.template_filled": [
+        filled("every placeholder filled, the missing one defaulted", ANN_TEXT, DEFAULT, True),
+        filled("trailing spaces and blank lines at the end", ANN_TEXT.replace(",", ",  ") + "\n\n", DEFAULT, True),
+        filled("the last placeholder left as written", ANN_TEXT.replace("n/a", "${note}"), DEFAULT, False, "line 3"),
+        filled("the default in another case", ANN_TEXT.replace("n/a", "N/A"), DEFAULT, False, "line 3"),
+        filled("the missing one kept as written", ANN_TEXT.replace("n/a", "${note}"), {"style": "dollar",
+               "missing": "keep"}, True),
+        filled("the missing one blanked", ANN_TEXT.replace(" n/a", ""), {"style": "dollar", "missing": "blank"}, True),
+        filled("blanked where it should stay", ANN_TEXT.replace(" n/a", ""), {"style": "dollar", "missing": "keep"},
+               False, "line 3"),
+        filled("a line added at the end", ANN_TEXT + "Thanks!\n", DEFAULT, False, "should not be there"),
+        filled("a copy per record, a separator between", ANN_TEXT + "---\n" + BOB_TEXT, MANY, True, data=[ANN, BOB]),
+        filled("blank lines around the separator", ANN_TEXT + "\n---\n\n" + BOB_TEXT, MANY, True, data=[ANN, BOB]),
+        filled("the copies out of order", BOB_TEXT + "---\n" + ANN_TEXT, MANY, False, "copy 1", data=[ANN, BOB]),
+        filled("no separator between copies", ANN_TEXT + BOB_TEXT, MANY, False, "1 filled copies", data=[ANN, BOB]),
+        filled("the last copy's last line wrong", ANN_TEXT + "---\n" + BOB_TEXT.replace("twice", "once"), MANY, False,
+               "copy 2, line 3", data=[ANN, BOB]),
+        filled("brace placeholders filled", "Dear Bob, SO-2\n", {"style": "brace", "missing": "keep"}, True,
+               data=BOB, template="Dear {name}, {order.id}\n"),
+        filled("a brace placeholder left", "Dear Bob, {order.id}\n", {"style": "brace", "missing": "keep"}, False,
+               "line 1", data=BOB, template="Dear {name}, {order.id}\n"),
     ],
 }
