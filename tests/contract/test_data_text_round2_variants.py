@@ -24,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.changelog_entry", {"target": "release", "links": True, "in_place": True}),
     ("text.changelog_entry", {"target": "version", "new_section": True, "in_place": False}),
     ("text.template_fill", {"many": True, "missing": "default", "nested": True}),
+    ("text.markdown_table_sort", {"kind": "number", "descending": True, "total": True, "two_tables": True}),
 ]
 
 

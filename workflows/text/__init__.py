@@ -8,6 +8,7 @@ from forge.checks import records as _records, text as _checks, text_reports as _
 from forge.checks import config_files as _config_files, text_logs as _text_logs  # noqa: F401
 from forge.checks import text_markdown as _text_markdown  # noqa: F401
 from forge.checks import text_changelog as _text_changelog, text_templates as _text_templates  # noqa: F401
+from forge.checks import text_tables as _text_tables  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -26,6 +27,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     log_to_csv,
     markdown_toc,
     sort_lines,
+    table_sort,
     template_fill,
     whitespace_cleanup,
     word_frequency,
@@ -33,4 +35,4 @@ from workflows.text import (  # noqa: F401  (register on import)
 
 __all__ = ["changelog_entry", "config_convert", "config_edit", "csv_to_markdown", "extract_values", "front_matter",
            "heading_levels", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_query", "log_to_csv",
-           "markdown_toc", "sort_lines", "template_fill", "whitespace_cleanup", "word_frequency"]
+           "markdown_toc", "sort_lines", "table_sort", "template_fill", "whitespace_cleanup", "word_frequency"]

@@ -5,7 +5,8 @@ kept where the rule fills it; a number on the range's edge (inside) and one past
 column no rule requires, line numbers counted from the data instead of the file; a changelog entry
 in the right version but the wrong section, a new section out of Keep a Changelog's order, a release
 whose compare links did not move on; a template's last placeholder left unfilled, a missing field
-handled by the wrong rule, filled copies out of the records' order."""
+handled by the wrong rule, filled copies out of the records' order; a sorted table's ties swapped, its Total row sorted in,
+another table on the page sorted too."""
 
 from __future__ import annotations
 
@@ -133,6 +134,27 @@ def filled(label: str, output: str, options: dict[str, Any], passes: bool, says:
                 originals={"t.txt": template.encode(), "d.json": json.dumps(data).encode()})
 
 
+PAGE_HEAD = ["# Wiki", "", "## Costs", "", "| Item | Cost | Due |", "|---|---:|---|"]
+PAGE_ROWS = {"beta": "| beta | €1,200 | 2025-03-01 |", "Alpha": "| Alpha | €300 | 2025-01-05 |",
+             "Gamma": "| Gamma | €1,200 | 2025-02-01 |", "Total": "| Total | €2,700 | |"}
+PAGE_TAIL = ["", "Note.", "", "## Other", "", "| A | B |", "|---|---|", "| z | 1 |", "| y | 2 |"]
+
+
+def page_with(*order: str, tail: list[str] = PAGE_TAIL) -> str:
+    return "\n".join([*PAGE_HEAD, *[PAGE_ROWS[k] for k in order], *tail]) + "\n"
+
+
+BY_COST = {"column": "Cost", "kind": "number", "descending": True, "heading": "Costs", "keep_last": "Total"}
+BY_ITEM = {**BY_COST, "column": "Item", "kind": "text", "descending": False}
+BY_DUE = {**BY_COST, "column": "Due", "kind": "date", "descending": False}
+
+
+def sorted_case(label: str, output: str, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    return Case(label, None, {"file": "wiki.md", "input_file": "wiki.md", **options}, passes, says,
+                files={"wiki.md": output.encode()},
+                originals={"wiki.md": page_with("beta", "Alpha", "Gamma", "Total").encode()})
+
+
 CASES: dict[str, list[Case]] = {
     "json.records_merged": [
         merged("every id, first file wins", [K1, K2_FIRST, K3, K4_FIRST], FIRST_ALL, True),
@@ -246,5 +268,24 @@ CASES: dict[str, list[Case]] = {
                data=BOB, template="Dear {name}, {order.id}\n"),
         filled("a brace placeholder left", "Dear Bob, {order.id}\n", {"style": "brace", "missing": "keep"}, False,
                "line 1", data=BOB, template="Dear {name}, {order.id}\n"),
+    ],
+    "text.table_sorted": [
+        sorted_case("largest cost first, ties in their order, Total last", page_with("beta", "Gamma", "Alpha", "Total"),
+                    BY_COST, True),
+        sorted_case("the columns re-padded", page_with("beta", "Gamma", "Alpha", "Total").replace("| Alpha |",
+                    "|  Alpha   |").replace("|---|---:|---|", "| --- | ---: | --- |"), BY_COST, True),
+        sorted_case("the tie swapped", page_with("Gamma", "beta", "Alpha", "Total"), BY_COST, False,
+                    "a row of the sorted table"),
+        sorted_case("the Total row sorted in", page_with("Total", "beta", "Gamma", "Alpha"), BY_COST, False),
+        sorted_case("smallest first where largest was asked", page_with("Alpha", "beta", "Gamma", "Total"), BY_COST,
+                    False),
+        sorted_case("the other table sorted too", page_with("beta", "Gamma", "Alpha", "Total", tail=[
+            *PAGE_TAIL[:-2], "| y | 2 |", "| z | 1 |"]), BY_COST, False, "outside the sorted table"),
+        sorted_case("A to Z ignoring case", page_with("Alpha", "beta", "Gamma", "Total"), BY_ITEM, True),
+        sorted_case("capitals first (case-sensitive)", page_with("Alpha", "Gamma", "beta", "Total"), BY_ITEM, False),
+        sorted_case("oldest first", page_with("Alpha", "Gamma", "beta", "Total"), BY_DUE, True),
+        sorted_case("the last two dated rows swapped", page_with("Alpha", "beta", "Gamma", "Total"), BY_DUE, False,
+                    "line 8"),
+        sorted_case("a row dropped", page_with("Alpha", "Gamma", "Total"), BY_DUE, False),
     ],
 }
