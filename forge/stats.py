@@ -16,12 +16,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from datasketch import MinHash, MinHashLSH
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.models import Episode, TaskBundle
-from forge.store import Store
+
+if TYPE_CHECKING:  # the taxonomy's sampler imports this module: datasketch (and scipy) and the store load
+    from forge.store import Store  # when a batch is measured, not in every process that samples
 
 FILE_KINDS = ("code", "spreadsheet", "text", "presentation", "document", "pdf", "other")
 _TYPE_KIND = {
@@ -141,6 +143,8 @@ def jaccard(a: set[str], b: set[str]) -> float:
 
 def near_twins(texts: Mapping[str, str], threshold: float = NEAR_TWIN) -> set[str]:
     """The keys whose text has another at Jaccard >= `threshold`: LSH proposes, the exact Jaccard decides."""
+    from datasketch import MinHash, MinHashLSH
+
     grams = {key: shingles(text) for key, text in texts.items()}
     lsh = MinHashLSH(threshold=max(0.5, threshold - 0.2), num_perm=_PERMUTATIONS)
     twins: set[str] = set()

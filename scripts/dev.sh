@@ -46,6 +46,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
 fi
 
 export PREFECT_SERVER_ANALYTICS_ENABLED=false
+# Every forge process (command, flow worker, test) imports ~330 of the project's own modules: with
+# PYTHONDONTWRITEBYTECODE set (some images set it) each would compile them again, about 1 s apiece.
+unset PYTHONDONTWRITEBYTECODE
 job="${1:-generate}"; shift || true
 case "$job" in
   generate) exec .venv/bin/forge generate "$@" ;;

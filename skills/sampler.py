@@ -137,6 +137,25 @@ def sample_profile_mix(drawn: list[SkillSample], profiles: Mapping[str, SkillPro
     return {k: round(v, 4) for k, v in predicted_mix(counts, profiles).items()}
 
 
+def value_cover(skills: list[Skill]) -> list[Skill]:
+    """A few of `skills` that between them take every value of every param: a family's skills are
+    mostly its axes' values crossed, so this proves every value a task can turn on at a fraction of
+    the cost of the whole cross (bench/taxonomy_coverage.py runs every skill). Greedy, so
+    deterministic: at each step the skill adding most uncovered values, ties to the lowest id."""
+    def values(skill: Skill) -> set[tuple[str, str]]:
+        return {(key, json.dumps(value, sort_keys=True)) for key, value in skill.params.items()}
+
+    pool = sorted(skills, key=lambda s: s.id)
+    uncovered = set().union(*map(values, pool)) if pool else set()
+    chosen = pool[:1]
+    uncovered -= values(pool[0]) if pool else set()
+    while uncovered:
+        best = max(pool, key=lambda s: len(values(s) & uncovered))
+        chosen.append(best)
+        uncovered -= values(best)
+    return chosen
+
+
 def coverage_sample(taxonomy: Taxonomy, n: int, seed: int) -> list[Skill]:
     """A seeded sample of the ready skills for coverage runs: one skill of every family first (a
     random one, not always the first by id, so reruns reach other variants), then strata (area and

@@ -18,8 +18,9 @@ from gates.mutations import MUTATORS
 from gates.mutations.spec import ANY_TYPE
 from gates.roundtrip import libreoffice_roundtrip
 from skills import load_taxonomy
-from workflows import WORKFLOWS
+from skills.sampler import value_cover
 from tests.xlsx import xlsx_bytes as xlsx
+from workflows import WORKFLOWS
 
 
 def build(skill_id: str, seed: int) -> TaskBundle:
@@ -130,7 +131,8 @@ def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("workflow", sorted(WORKFLOWS))
 def test_every_accepted_task_passes_oracle_fails_do_nothing_and_every_mutation(workflow: str, tmp_path: Path) -> None:
-    skills = [s for s in load_taxonomy().skills.values() if s.workflow == workflow]
+    """Every value of every param of the family's skills, each on two seeds."""
+    skills = value_cover([s for s in load_taxonomy().skills.values() if s.workflow == workflow])
     accepted = 0
     for i, skill in enumerate(skills):
         for seed in range(2):
@@ -191,7 +193,7 @@ def test_gates_in_parallel_reach_the_same_verdicts(tmp_path: Path) -> None:
         index = NearDuplicateIndex()
         index.claim(bundles[0])  # accepted before this batch
         ctx = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo"), duplicates=index)
-        gate_all = lambda b: [(r.gate, r.passed, r.reason) for r in run_gates(b, ctx)]  # noqa: E731
+        gate_all = lambda b: [(r.gate, r.passed, r.reason) for r in run_gates(b, ctx)]
         if not parallel:
             return [gate_all(b) for b in bundles]
         with ThreadPoolExecutor(max_workers=4) as pool:
