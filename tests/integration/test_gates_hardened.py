@@ -131,15 +131,16 @@ def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("workflow", sorted(WORKFLOWS))
 def test_every_accepted_task_passes_oracle_fails_do_nothing_and_every_mutation(workflow: str, tmp_path: Path) -> None:
-    """Every value of every param of the family's skills, each on two seeds."""
+    """Every value of every param of the family's skills, on seeds the contract does not use."""
     skills = value_cover([s for s in load_taxonomy().skills.values() if s.workflow == workflow])
-    accepted = 0
+    accepted, rejected = 0, []
     for i, skill in enumerate(skills):
-        for seed in range(2):
-            bundle = WORKFLOWS.get(workflow).build(skill, 100 + seed)
+        for seed in [100 + i % 2] if len(skills) > 1 else [100, 101]:
+            bundle = WORKFLOWS.get(workflow).build(skill, seed)
             results = run_gates(bundle, GateContext(scratch_root=tmp_path / f"{i}-{seed}"))
             assert [r.gate for r in results] == [g for g in GATE_ORDER][: len(results)]
             if not results[-1].passed:
+                rejected.append(f"{skill.id} seed {seed}: {results[-1].gate} {results[-1].reason}: {results[-1].message}")
                 continue
             accepted += 1
             package = results[-1].details
@@ -151,7 +152,7 @@ def test_every_accepted_task_passes_oracle_fails_do_nothing_and_every_mutation(w
             # the probes that fit every task ran, and only probes for the task's output types ran
             assert {"missing_output", "wrong_file"} <= probed <= applicable, f"{workflow}: probed {sorted(probed)}"
             assert set(package["mutations"].values()) == {"caught"}
-    assert accepted >= len(skills), f"{workflow}: only {accepted} tasks accepted"
+    assert accepted >= len(skills), f"{workflow}: only {accepted} tasks accepted; rejected:\n" + "\n".join(rejected)
 
 
 def test_information_barrier_checks_follow_the_content_not_the_setup(tmp_path: Path) -> None:
