@@ -23,7 +23,10 @@ from pydantic import BaseModel
 
 from forge.errors import ConfigError, ForgeError
 
-PREFECT_ENV = {"PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PREFECT_SERVER_UI_ENABLED": "false"}
+# Prefect's temporary server (a run with no API URL) gets 20 s to start by default; on a busy 2-core
+# machine it can take longer, and the run then fails before its first task. A user's setting wins.
+PREFECT_ENV = {"PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PREFECT_SERVER_UI_ENABLED": "false",
+               "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120"}
 
 
 class ServerInfo(BaseModel):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from forge.checks.tree_rules import snake
 from forge.models import ReferenceSolution
 from preparers.files import make_tree
 from preparers.filetypes.tree import pack_tree
@@ -37,15 +38,15 @@ class RenameByRule(FolderWorkflow[Params]):
         name="files.rename_by_rule", apps=["files"], params=Params, skill_params=Options,
         phrasings=[
             "Rename {% if only_ext %}the {{ only_ext }} files{% else %}every file{% endif %} in {{ folder }}/ "
-            "{% if rule == 'photo_moment' %}after the moment in its camera name: IMG_20240312_143022.jpg becomes "
-            "2024-03-12_143022.jpg (YYYY-MM-DD_HHMMSS plus the extension){% elif rule == 'lower_snake' %}so the name "
+            "{% if rule == 'photo_moment' %}after the moment in its camera name: IMG_20190812_143022.jpg becomes "
+            "2019-08-12_143022.jpg (YYYY-MM-DD_HHMMSS plus the extension){% elif rule == 'lower_snake' %}so the name "
             "is all lower case, with every run of spaces and hyphens replaced by one underscore (\"Trip - Notes.PDF\" "
             "becomes \"trip_notes.pdf\"){% else %}with the prefix \"{{ prefix }}\" and a running number: "
             "{{ prefix }}_ and the number in three digits with leading zeros, counting from one, keeping the extension, numbered {% if order == 'date' %}in the order the photos were taken (the date and time in "
             "their names){% else %}in alphabetical order of their current names{% endif %}{% endif %}. Keep the "
             "contents and the folder; leave any other file as it is.",
             "The names in {{ folder }} are all over the place. {% if rule == 'photo_moment' %}Could you give the "
-            "photos names by when they were taken, like 2024-03-12_143022.jpg for IMG_20240312_143022.jpg?"
+            "{{ only_ext }} photos names by when they were taken, like 2019-08-12_143022.jpg for IMG_20190812_143022.jpg?"
             "{% elif rule == 'lower_snake' %}Could you make {% if only_ext %}the {{ only_ext }} names{% else %}them"
             "{% endif %} lower case with underscores instead of spaces and hyphens (one underscore per run)?"
             "{% else %}Could you number {% if only_ext %}the {{ only_ext }} files{% else %}them{% endif %} "
@@ -73,7 +74,10 @@ class RenameByRule(FolderWorkflow[Params]):
         only_ext: str | None = ".jpg"  # photos: named by their moment, or numbered
         if rule == "lower_snake":
             one_type = opts.one_type if opts.one_type is not None else ctx.rng.random() < 0.5
-            exts = sorted({p[p.rfind("."):].lower() for p in files if "." in p})
+            # a type with a name the rule changes: one whose names are all clean leaves nothing to do
+            top = [p for p in files if "/" not in p and "." in p] or [p for p in files if "." in p]
+            exts = sorted({p[p.rfind("."):].lower() for p in top if snake(p) != p}) or \
+                sorted({p[p.rfind("."):].lower() for p in top})
             only_ext = ctx.rng.choice(exts) if one_type else None
         params = Params(folder=ctx.rng.choice(["Pictures", "Downloads", "Camera", "Sorting"]), rule=rule,
                         only_ext=only_ext,
