@@ -52,6 +52,8 @@ unset PYTHONDONTWRITEBYTECODE
 job="${1:-generate}"; shift || true
 case "$job" in
   generate) exec .venv/bin/forge generate "$@" ;;
-  test)     exec .venv/bin/python -m pytest "$@" ;;
+  # the suite's sandboxes, soffice and servers wait as much as they compute: a worker per core
+  # (pytest-xdist; `-n 0` runs it in one process) halves its time on 2 cores
+  test)     exec .venv/bin/python -m pytest -n "${FORGE_TEST_WORKERS:-auto}" "$@" ;;
   *)        echo "usage: bash scripts/dev.sh generate|test [args]" >&2; exit 2 ;;
 esac

@@ -3,7 +3,7 @@
 `test_workflows.py` runs each family once with its first skill; a family's other variants (an
 in-place edit, a messy input, another aggregate or order) change the task, so each one is built
 and gated here too: setup ok, do-nothing fails, the oracle passes, every mutation probe is caught.
-Two seeds per variant, as the contract kit does.
+One seed per variant: that two seeds give two tasks is `test_workflows.py`'s, once per family.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 @pytest.mark.parametrize(("name", "params"), VARIANTS, ids=[f"{n}-{'-'.join(map(str, p.values()))}" for n, p in VARIANTS])
 def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
                                     libreoffice_profiles: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(2, 3),
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(2,),
                                       libreoffice_profiles=libreoffice_profiles)
     assert report.mutations() and all(v == "caught" for v in report.mutations().values())
 

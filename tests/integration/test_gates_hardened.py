@@ -131,8 +131,10 @@ def test_near_duplicates_are_rejected_against_accepted_tasks(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("workflow", sorted(WORKFLOWS))
 def test_every_accepted_task_passes_oracle_fails_do_nothing_and_every_mutation(workflow: str, tmp_path: Path) -> None:
-    """Every value of every param of the family's skills, on seeds the contract does not use."""
-    skills = value_cover([s for s in load_taxonomy().skills.values() if s.workflow == workflow])
+    """Every value of every param of the family's skills, on seeds the contract does not use; at most
+    the cover's first 8 (a catalogue family such as code.fix_bug has a value per skill: its every
+    entry is bench/taxonomy_coverage.py's)."""
+    skills = value_cover([s for s in load_taxonomy().skills.values() if s.workflow == workflow])[:8]
     accepted, rejected = 0, []
     for i, skill in enumerate(skills):
         for seed in [100 + i % 2] if len(skills) > 1 else [100, 101]:
