@@ -68,7 +68,7 @@ def _template(source: str) -> jinja2.Template:
 def _names_read(source: str) -> set[str]:
     """The variables a template reads and does not set itself (loop targets, `loop`, `set`), from its parse
     tree: `jinja2.meta.find_undeclared_variables` compiles each template to Python first, which cost
-    every process about 3 s at import over the built-in workflows' phrasings."""
+    every process about 1.5 s at import over the built-in workflows' 641 phrasings."""
     tree = _TEMPLATES.parse(source)
     names = {(n.name, n.ctx) for n in tree.find_all(jinja2.nodes.Name)}
     local = {name for name, ctx in names if ctx != "load"} | {"loop"} | set(_TEMPLATES.globals)
