@@ -142,17 +142,16 @@ def value_cover(skills: list[Skill]) -> list[Skill]:
     mostly its axes' values crossed, so this proves every value a task can turn on at a fraction of
     the cost of the whole cross (bench/taxonomy_coverage.py runs every skill). Greedy, so
     deterministic: at each step the skill adding most uncovered values, ties to the lowest id."""
-    def values(skill: Skill) -> set[tuple[str, str]]:
-        return {(key, json.dumps(value, sort_keys=True)) for key, value in skill.params.items()}
-
     pool = sorted(skills, key=lambda s: s.id)
-    uncovered = set().union(*map(values, pool)) if pool else set()
-    chosen = pool[:1]
-    uncovered -= values(pool[0]) if pool else set()
+    if not pool:
+        return []
+    values = {s.id: {(key, json.dumps(value, sort_keys=True)) for key, value in s.params.items()} for s in pool}
+    chosen = [pool[0]]
+    uncovered = set().union(*values.values()) - values[pool[0].id]
     while uncovered:
-        best = max(pool, key=lambda s: len(values(s) & uncovered))
+        best = max(pool, key=lambda s: len(values[s.id] & uncovered))
         chosen.append(best)
-        uncovered -= values(best)
+        uncovered -= values[best.id]
     return chosen
 
 
