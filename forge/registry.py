@@ -91,7 +91,9 @@ def registry_list() -> list[Registry[Any]]:
 
 
 def snapshot() -> list[tuple[Registry[Any], dict[str, Any]]]:
-    """Every registry's entries now, to undo a plugin that failed half-way (`restore`)."""
+    """Every registry's entries now, to undo a plugin that failed half-way (`restore`). The plugins
+    load first: a snapshot from before they did would, restored, empty every registry for good."""
+    _complete()  # returns at once inside the loading thread (a plugin being loaded takes its own)
     return [(registry, dict(registry._items)) for registry in list(_ALL)]
 
 

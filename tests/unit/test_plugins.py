@@ -57,6 +57,18 @@ def test_builtins_load_through_the_entry_point_group() -> None:
     assert "spreadsheet.sort_rows" in WORKFLOWS and "xlsx" in FILE_TYPES and "csv" in FILE_TYPES
 
 
+def test_a_snapshot_taken_before_the_plugins_load_restores_them_not_an_empty_registry() -> None:
+    """In a fresh process (as a test worker that has looked nothing up yet) the plugins have not loaded."""
+    code = ("from forge.registry import restore, snapshot; from forge.plugins import _statuses; "
+            "assert not _statuses; state = snapshot(); from workflows import WORKFLOWS; "
+            "assert 'spreadsheet.sort_rows' in WORKFLOWS; restore(state); "  # a lookup loads them; then undone
+            "print('spreadsheet.sort_rows' in WORKFLOWS, len(list(WORKFLOWS)))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    present, count = run.stdout.split()
+    assert present == "True" and int(count) > 100
+
+
 def test_a_good_plugin_registers_its_parts(plugin_dir: Path) -> None:
     write(plugin_dir, "good_plugin", GOOD_CHECK.format(name="test.always"))
     status = load_plugin("good", "good_plugin")
