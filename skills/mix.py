@@ -105,15 +105,23 @@ def _fit(profiles: Mapping[str, SkillProfile], target: MixTarget, floor: float, 
 
 def _project(values: np.ndarray, low: float, high: float = 1.0) -> np.ndarray:
     """Euclidean projection onto {low <= w <= high, sum w = 1}: clip(v - t) for the shift t that
-    sums to 1, found by bisection (the sum falls monotonically as t grows)."""
-    below, above = float(values.min()) - high, float(values.max()) - low
-    for _ in range(60):
-        shift = (below + above) / 2
-        if np.clip(values - shift, low, high).sum() > 1.0:
-            below = shift
-        else:
-            above = shift
-    return np.clip(values - (below + above) / 2, low, high)
+    sums to 1. The sum is piecewise linear and falls as t grows, with a kink wherever an element
+    reaches a bound (t = v - high or v - low): evaluated at every kink at once from prefix sums of
+    the sorted values, t lies on the segment that crosses 1, found exactly by interpolation (a
+    bisection took 120 numpy calls a step, and the fit takes thousands of steps)."""
+    ordered = np.sort(values)
+    prefix = np.concatenate(([0.0], np.cumsum(ordered)))
+    n = len(ordered)
+    kinks = np.sort(np.concatenate((ordered - high, ordered - low)))
+    at_low = np.searchsorted(ordered, kinks + low, side="right")  # v <= t + low: held at low
+    below_high = np.searchsorted(ordered, kinks + high, side="left")  # v < t + high: not yet at high
+    inside = below_high - at_low
+    totals = low * at_low + (prefix[below_high] - prefix[at_low]) - kinks * inside + high * (n - below_high)
+    k = min(int(np.searchsorted(-totals, -1.0, side="right")) - 1, n * 2 - 2)  # last kink still summing >= 1
+    k = max(k, 0)
+    drop = totals[k] - totals[k + 1]
+    shift = kinks[k] if drop <= 0 else kinks[k] + (totals[k] - 1.0) / drop * (kinks[k + 1] - kinks[k])
+    return np.clip(values - shift, low, high)
 
 
 def predicted_mix(weights: Mapping[str, float], profiles: Mapping[str, SkillProfile]) -> dict[str, float]:
