@@ -13,6 +13,8 @@ import gc
 import logging
 import math
 import multiprocessing.util
+import os
+import resource
 import tempfile
 import time
 from collections.abc import Callable
@@ -66,6 +68,7 @@ class GatedBatch(BaseModel):
     passed: list[Gated]
     gates_run: int = 0
     work_s: float = 0.0  # time the worker spent on it: the flow's profile compares it to wall time
+    worker_peak_rss_mb: float = 0.0  # the worker's own high-water mark (its sandboxes are bounded apart)
 
 
 class EpisodeBatch(BaseModel):
@@ -77,6 +80,7 @@ class EpisodeBatch(BaseModel):
     episodes_run: int = 0
     passed_run: int = 0
     work_s: float = 0.0
+    worker_peak_rss_mb: float = 0.0
 
 
 def make_batches(samples: list[SkillSample], size: int, workers: int | None = None) -> list[Batch]:
@@ -137,7 +141,7 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
             out.gates_run += work.ran
             if work.passed:
                 out.passed.append(Gated(sample=sample, task_id=bundle.id))
-    out.work_s = time.perf_counter() - started
+    out.work_s, out.worker_peak_rss_mb = time.perf_counter() - started, _peak_rss_mb()
     return out
 
 
@@ -170,13 +174,24 @@ def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> Episode
                 out.passed_run += episode.passed
             out.episodes += 1
             out.passed += episode.passed
-    out.work_s = time.perf_counter() - started
+    out.work_s, out.worker_peak_rss_mb = time.perf_counter() - started, _peak_rss_mb()
     return out
 
 
-def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str) -> None:
-    """Process-pool initializer: do once per worker what every task needs (imports are done by
-    unpickling this function; open a sandbox, which starts the worker's warm-python zygote)."""
+def _peak_rss_mb() -> float:
+    """This process's peak resident memory: workers fork from the pool's fork server, so the
+    flow's process cannot read it from its own children's usage."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str, environ: dict[str, str]) -> None:
+    """Process-pool initializer: do once per worker what every task needs (imports and plugins
+    come loaded from the fork server; open a sandbox, which starts the worker's warm-python
+    zygote). `environ` is the flow's at the pool's start: a worker forks from a fork server that
+    may be older than this run, and must see the run's settings (models, data dir), not the
+    server's, nor a variable the flow has since unset."""
+    os.environ.clear()
+    os.environ.update(environ)
     # Pool workers leave by os._exit, which skips atexit: stop this worker's soffices first.
     multiprocessing.util.Finalize(None, stop_kept_offices, exitpriority=10)
     multiprocessing.util.Finalize(None, _freeze_heap, exitpriority=0)

@@ -1,0 +1,50 @@
+"""The flow's worker pool: workers fork from one preloaded fork server, which outlives a run (a
+served deployment's later runs start warm), yet each run's workers see that run's environment."""
+
+from __future__ import annotations
+
+import multiprocessing.forkserver
+import os
+import sys
+from pathlib import Path
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+from prefect.settings import PREFECT_API_URL, temporary_settings
+
+from flows import batches
+from flows.generate import _ProcessPool
+from forge.prefect_server import ServerInfo
+from forge.sandbox import SandboxLimits
+
+PROBE = "FORGE_TEST_POOL_PROBE"
+
+
+@task(cache_policy=NO_CACHE, persist_result=False)
+def worker_facts() -> dict:
+    return {"parent": os.getppid(), "pid": os.getpid(), "probe": os.environ.get(PROBE),
+            "preloaded": "flows.worker_preload" in sys.modules}
+
+
+@flow
+def one_pool(scratch: str) -> dict:
+    runner = _ProcessPool(max_workers=1, initializer=batches.warm_worker,
+                          initargs=(Path(scratch), SandboxLimits(), "bwrap", dict(os.environ)))
+    with runner:
+        return runner.submit(worker_facts, {}).result()
+
+
+def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
+        prefect_server: ServerInfo, tmp_path: Path, monkeypatch) -> None:
+    # a fork server started now copies the probe; a later run that has unset it must not see it
+    multiprocessing.forkserver._forkserver._stop()  # type: ignore[attr-defined]
+    monkeypatch.setenv(PROBE, "set in the first run")
+    with temporary_settings(updates={PREFECT_API_URL: prefect_server.url}):
+        first = one_pool(str(tmp_path))
+        monkeypatch.delenv(PROBE)
+        second = one_pool(str(tmp_path))
+    assert first["probe"] == "set in the first run"
+    assert second["probe"] is None
+    assert first["preloaded"] and second["preloaded"]
+    assert first["parent"] == second["parent"] != os.getpid()  # one fork server, not this process
+    assert first["pid"] != second["pid"]  # a fresh worker per run
