@@ -63,7 +63,7 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
         runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
                               initargs=(ctx.scratch_root, ctx.limits, ctx.backend, dict(os.environ)))
         with _workers_report_here(), runner:
-            runner.start_workers()  # they spawn, import and warm up while this process samples
+            runner.start_workers()  # they fork and warm up while this process samples
             samples = _sample(ctx, config)
             todo = batches.make_batches(samples, ctx.batch_size, ctx.workers)
             logger.info("run %s: %d skills sampled, %d worker processes, %d batches of up to %d, writing to %s",
@@ -187,7 +187,6 @@ class Tally:
         self.episodes_run += done.episodes_run
         self.waiting_rows += done.passed_run  # stored ones may be in a shard already; the end writes the rest
         self.episode_work_s += done.work_s
-        self.worker_peak_rss_mb = max(self.worker_peak_rss_mb, done.worker_peak_rss_mb)
 
 
 def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], clock: Clock,
@@ -215,10 +214,11 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], cl
         done = _outcome(ctx, stage, about, future)
         if clock.first_result is None:
             clock.first_result = time.perf_counter() - clock.started
+        if done is not None:
+            tally.worker_peak_rss_mb = max(tally.worker_peak_rss_mb, done.worker_peak_rss_mb)
         if isinstance(done, GatedBatch):
             tally.gates_run += done.gates_run
             tally.gate_work_s += done.work_s
-            tally.worker_peak_rss_mb = max(tally.worker_peak_rss_mb, done.worker_peak_rss_mb)
             accept_started = time.perf_counter()
             accepted = batches.accept_batch(ctx, done)  # a call, not a task run: the index lives here
             tally.accept_s += time.perf_counter() - accept_started

@@ -117,8 +117,7 @@ def _project(values: np.ndarray, low: float, high: float = 1.0) -> np.ndarray:
     below_high = np.searchsorted(ordered, kinks + high, side="left")  # v < t + high: not yet at high
     inside = below_high - at_low
     totals = low * at_low + (prefix[below_high] - prefix[at_low]) - kinks * inside + high * (n - below_high)
-    k = min(int(np.searchsorted(-totals, -1.0, side="right")) - 1, n * 2 - 2)  # last kink still summing >= 1
-    k = max(k, 0)
+    k = int(np.clip(np.searchsorted(-totals, -1.0, side="right") - 1, 0, 2 * n - 2))  # last kink summing >= 1
     drop = totals[k] - totals[k + 1]
     shift = kinks[k] if drop <= 0 else kinks[k] + (totals[k] - 1.0) / drop * (kinks[k + 1] - kinks[k])
     return np.clip(values - shift, low, high)

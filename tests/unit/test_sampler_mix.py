@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from forge.cli.skills import WorkflowFamilies
@@ -14,7 +15,7 @@ from forge.models import Skill
 from forge.stats import task_record
 from skills import load_taxonomy
 from skills.builder import SkillProfile
-from skills.mix import PUBLISHED_MIX, MixTarget, plan_weights, predicted_mix
+from skills.mix import PUBLISHED_MIX, MixTarget, _project, plan_weights, predicted_mix
 from skills.sampler import (
     coverage_sample,
     load_profiles,
@@ -144,3 +145,32 @@ def test_a_kept_fit_is_the_same_fit_and_cannot_be_changed_by_its_caller() -> Non
     assert again["a"] != 99.0 and again == plan_weights(dict(reversed(list(profiles.items()))))
     other = plan_weights(profiles, PUBLISHED_MIX.model_copy(update={"multi_app": 0.9}))
     assert other["b"] > again["b"]
+
+
+@pytest.mark.parametrize(("values", "low", "high", "expected"), [
+    ([0.5, 0.3, 0.2], 0.0, 1.0, [0.5, 0.3, 0.2]),  # already feasible: unchanged
+    ([1.0, 1.0], 0.0, 1.0, [0.5, 0.5]),
+    ([3.0, 0.0, 0.0], 0.1, 0.6, [0.6, 0.2, 0.2]),  # one held at the ceiling, the rest share what is left
+    ([-5.0, 0.4, 0.4, 0.4], 0.05, 1.0, [0.05, 0.95 / 3, 0.95 / 3, 0.95 / 3]),  # one held at the floor
+    ([0.0, 0.0, 0.0, 0.0], 0.25, 1.0, [0.25] * 4),  # the floor is the whole budget
+])
+def test_the_fits_projection_lands_on_the_nearest_point_within_the_bounds(values, low, high, expected) -> None:
+    assert _project(np.array(values), low, high) == pytest.approx(expected, abs=1e-12)
+
+
+def test_the_fits_projection_agrees_with_a_slow_bisection_on_random_vectors() -> None:
+    rng = np.random.default_rng(7)
+    for trial in range(300):
+        n = int(rng.integers(1, 60))
+        values = rng.normal(1 / n, float(rng.choice([1e-3, 1.0, 10.0])) / n, n)
+        if trial % 5 == 0:
+            values[: n // 2] = values[0]  # ties
+        low, high = float(rng.uniform(0, 1)) / n, max(float(rng.uniform(1, 4)) / n, 1 / n)
+        below, above = float(values.min()) - high, float(values.max()) - low
+        for _ in range(200):  # the sum falls as the shift grows
+            shift = (below + above) / 2
+            below, above = (shift, above) if np.clip(values - shift, low, high).sum() > 1 else (below, shift)
+        projected = _project(values, low, high)
+        assert projected.sum() == pytest.approx(1.0, abs=1e-9)
+        assert np.all(projected >= low - 1e-15) and np.all(projected <= high + 1e-15)
+        assert projected == pytest.approx(np.clip(values - below, low, high), abs=1e-9)
