@@ -159,31 +159,44 @@ class Desktop:
     # --- waits (used by plan replays) ---------------------------------------------------------
 
     def window_titles(self) -> list[str]:
-        """Titles of the named windows on the display (a window that vanishes meanwhile is left out)."""
-        env = {"DISPLAY": self.display.name}
-        ids = subprocess.run(["xdotool", "search", "--name", "."], env=env, capture_output=True, text=True,
-                             timeout=10, check=False).stdout.split()
-        titles = []
-        for wid in ids:
-            named = subprocess.run(["xdotool", "getwindowname", wid], env=env, capture_output=True, text=True,
-                                   timeout=10, check=False)
-            if named.returncode == 0 and named.stdout.strip():
-                titles.append(named.stdout.strip())
-        return titles
+        """Titles of the mapped, named windows on the display (a window that vanishes meanwhile is left out).
 
-    def wait_window(self, title: str, timeout_s: float) -> str:
-        """The first visible window title matching `title`, waiting for it up to `timeout_s`."""
+        Only mapped ones: an app names its window before mapping it, and typing at a window that is not
+        on screen yet loses the keys."""
+        return [t for t in map(self._window_name, self._mapped_windows()) if t]
+
+    def active_title(self) -> str | None:
+        """The title of the mapped window holding the focus (the window manager's active window), if any."""
+        active = self._xdotool("getactivewindow")
+        wid = active.stdout.strip() if active.returncode == 0 else ""
+        return self._window_name(wid) if wid and wid in self._mapped_windows() else None
+
+    def wait_window(self, title: str, timeout_s: float, *, active: bool = False) -> str:
+        """The first mapped window title matching `title`, waiting for it up to `timeout_s`; with
+        `active`, only once that window also holds the focus, so keys sent next reach it."""
         pattern = re.compile(title)
         deadline = time.monotonic() + timeout_s
-        seen: list[str] = []
         while time.monotonic() < deadline:
             self._check_alive()
-            seen = self.window_titles()
-            match = next((t for t in seen if pattern.search(t)), None)
+            titles = [self.active_title()] if active else self.window_titles()
+            match = next((t for t in titles if t is not None and pattern.search(t)), None)
             if match is not None:
                 return match
             time.sleep(0.1)
-        raise DesktopError(f"no window titled like {title!r} within {timeout_s}s; open windows: {seen}")
+        focus = f"; the focus is on {self.active_title()!r}" if active else ""
+        raise DesktopError(f"no {'active ' if active else ''}window titled like {title!r} within {timeout_s}s; "
+                           f"open windows: {self.window_titles()}{focus}")
+
+    def _mapped_windows(self) -> list[str]:
+        return self._xdotool("search", "--onlyvisible", "--name", ".").stdout.split()
+
+    def _window_name(self, wid: str) -> str | None:
+        named = self._xdotool("getwindowname", wid)
+        return named.stdout.strip() or None if named.returncode == 0 else None
+
+    def _xdotool(self, *argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["xdotool", *argv], env={"DISPLAY": self.display.name}, capture_output=True, text=True,
+                              timeout=10, check=False)
 
     def wait_settled(self, interval_s: float, timeout_s: float) -> None:
         """Until two grabs `interval_s` apart are identical (or time is up: then carry on, logged)."""

@@ -95,7 +95,7 @@ def perform_waits(desktop: Desktop, waits: list[Wait]) -> None:
     for wait in waits:
         match wait:
             case WaitWindowStep():
-                desktop.wait_window(wait.title, wait.timeout_s)
+                desktop.wait_window(wait.title, wait.timeout_s, active=True)  # the next keys go to it
             case WaitSettledStep():
                 desktop.wait_settled(wait.interval_s, wait.timeout_s)
             case WaitFileStep():

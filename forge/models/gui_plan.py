@@ -60,7 +60,8 @@ class ClickStep(_Step):
 
 
 class WaitWindowStep(_Step):
-    """Wait until a window whose title matches `title` (a regular expression) exists."""
+    """Wait until a window whose title matches `title` (a regular expression) is on screen and holds
+    the focus: the keys and clicks that follow are meant for it."""
 
     kind: Literal["wait_window"] = "wait_window"
     title: str = Field(min_length=1)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from forge.desktop import ACTIONS, ComputerUseArguments, Desktop, png_size, to_pixels
-from forge.desktop.display import sandbox_pids
+from forge.desktop.display import DesktopError, sandbox_pids
 from forge.sandbox import SandboxLimits, open_sandbox
 from tests.conftest import require
 
@@ -214,3 +214,28 @@ def test_closing_a_desktop_with_every_kind_of_app_leaves_only_the_task_files(tmp
         left = [_proc(p, "cmdline").encode() for p in sandbox_pids(box)]
         assert not [c for c in left if any(n in c for n in (b"mousepad", b"xterm", b"--norc\0-i", b"chromium", b"site-", b"Xvfb"))], left
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_plan_waits_for_its_window_on_screen_and_focused(tmp_path: Path) -> None:
+    """Apps name their window before mapping it: a window found by name but not yet mapped (or not
+    focused) would take the plan's first keys and lose them, so the wait holds only once it is both."""
+    from forge.desktop.plan import perform_waits
+    from forge.models.gui_plan import AppLaunch, WaitWindowStep
+
+    (tmp_path / "notes.txt").write_text("a\n")
+    with open_sandbox(tmp_path, SandboxLimits()) as box, \
+            Desktop.open(box, tmp_path, [AppLaunch(app="terminal", file="notes.txt")]) as d:
+        assert d.wait_window("^Terminal$", 60, active=True) == "Terminal"
+        env = {"DISPLAY": d.display.name}
+        wid = subprocess.run(["xdotool", "search", "--name", "^Terminal$"], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()[0]
+        subprocess.run(["xdotool", "windowunmap", "--sync", wid], env=env, check=True)
+        with pytest.raises(DesktopError, match="no window titled like '\\^Terminal\\$'"):
+            d.wait_window("^Terminal$", 1)
+        with pytest.raises(DesktopError, match="no active window titled like .* open windows: \\[\\]"):
+            d.wait_window("^Terminal$", 1, active=True)
+        with pytest.raises(DesktopError, match="no active window"):  # a plan's wait is the focused kind
+            perform_waits(d, [WaitWindowStep(title="^Terminal$", timeout_s=1)])
+        subprocess.run(["xdotool", "windowmap", "--sync", wid], env=env, check=True)
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], env=env, check=True)
+        assert d.wait_window("^Terminal$", 30, active=True) == "Terminal"
