@@ -20,3 +20,11 @@ class PdfView(View):
                                  "degrees clockwise.")
     fields: dict[str, str] = Field(default_factory=dict, description="Form fields by name, their values as text "
                                    "('' when empty).")
+    outline: list[tuple[int, str, int]] = Field(default_factory=list, description="The bookmarks in reading order: "
+                                                "(depth from 0, title, 1-based page it opens; 0 when it opens none).")
+    page_labels: list[str] = Field(default_factory=list, description="Each page's label as a viewer shows it "
+                                   "('1', '2', ... when the PDF sets none).")
+    boxes: list[tuple[float, float, float, float]] = Field(default_factory=list, description="Each page's visible "
+                                                           "area (its crop box): left, bottom, right, top in points.")
+    sizes: list[tuple[float, float]] = Field(default_factory=list, description="Each page's media box: width and "
+                                             "height in points.")

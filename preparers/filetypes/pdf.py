@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+from contextlib import suppress
 from functools import lru_cache
 from typing import Any
 
@@ -64,6 +65,36 @@ def _layout(reader: Any) -> tuple[list[int], dict[str, str]]:
     except Exception:  # noqa: BLE001 - a damaged AcroForm loses the fields, not the file
         fields = {}
     return rotations, fields
+
+
+def _outline(reader: Any, items: Any, depth: int) -> list[tuple[int, str, int]]:
+    found: list[tuple[int, str, int]] = []
+    for item in items:
+        if isinstance(item, list):
+            found += _outline(reader, item, depth + 1)
+            continue
+        try:
+            page = reader.get_destination_page_number(item) + 1
+        except Exception:  # noqa: BLE001 - a bookmark with no page opens none
+            page = 0
+        found.append((depth, str(item.title), page))
+    return found
+
+
+def _structure(reader: Any) -> dict[str, Any]:
+    """The bookmarks, page labels and page boxes; a damaged part reads as none."""
+    readers = {
+        "outline": lambda: _outline(reader, reader.outline, 0),
+        "page_labels": lambda: [str(label) for label in reader.page_labels],
+        "boxes": lambda: [tuple(float(v) for v in (p.cropbox.left, p.cropbox.bottom, p.cropbox.right, p.cropbox.top))
+                          for p in reader.pages],
+        "sizes": lambda: [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages],
+    }
+    found: dict[str, Any] = {}
+    for name, read in readers.items():
+        with suppress(Exception):  # a damaged part reads as none; the file still opens
+            found[name] = read()
+    return found
 
 
 def layout_tables(pages: list[str], name_prefix: str = "table") -> list[Table]:
@@ -129,10 +160,11 @@ class PdfFile(FileTypeBase):
             reader = _reader(data)
             metadata = _metadata(reader)
             rotations, fields = _layout(reader)
+            structure = _structure(reader)
         except PreparerError as exc:
             raise CheckError(f"{path}: {exc}") from exc
         return PdfView(source=path, pages=list(_pages(data, path, False)), metadata=metadata, rotations=rotations,
-                       fields=fields)
+                       fields=fields, **structure)
 
 
 # --- mutators ----------------------------------------------------------------------------------
