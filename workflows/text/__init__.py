@@ -9,6 +9,10 @@ from forge.checks import config_files as _config_files, text_logs as _text_logs 
 from forge.checks import text_markdown as _text_markdown  # noqa: F401
 from forge.checks import text_changelog as _text_changelog, text_templates as _text_templates  # noqa: F401
 from forge.checks import text_tables as _text_tables  # noqa: F401
+from forge.checks import text_lists as _text_lists, text_outline as _text_outline  # noqa: F401
+from forge.checks import text_links as _text_links, text_replace as _text_replace  # noqa: F401
+from forge.checks import text_list_format as _text_list_format, text_wrap as _text_wrap  # noqa: F401
+from forge.checks import text_merge as _text_merge  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -16,23 +20,34 @@ from workflows.text import (  # noqa: F401  (register on import)
     config_convert,
     config_edit,
     csv_to_markdown,
+    dedupe_lines,
     extract_values,
+    find_replace,
     front_matter,
     heading_levels,
+    heading_numbers,
     ini_edit,
+    list_convert,
     log_filter,
     log_levels,
     log_per_hour,
     log_query,
     log_to_csv,
+    markdown_links,
     markdown_toc,
+    merge_notes,
     sort_lines,
     table_sort,
     template_fill,
+    todo_checklist,
+    todo_tick,
     whitespace_cleanup,
     word_frequency,
+    wrap_paragraphs,
 )
 
-__all__ = ["changelog_entry", "config_convert", "config_edit", "csv_to_markdown", "extract_values", "front_matter",
-           "heading_levels", "ini_edit", "log_filter", "log_levels", "log_per_hour", "log_query", "log_to_csv",
-           "markdown_toc", "sort_lines", "table_sort", "template_fill", "whitespace_cleanup", "word_frequency"]
+__all__ = ["changelog_entry", "config_convert", "config_edit", "csv_to_markdown", "dedupe_lines", "extract_values",
+           "find_replace", "front_matter", "heading_levels", "heading_numbers", "ini_edit", "list_convert",
+           "log_filter", "log_levels", "log_per_hour", "log_query", "log_to_csv", "markdown_links", "markdown_toc",
+           "merge_notes", "sort_lines", "table_sort", "template_fill", "todo_checklist", "todo_tick",
+           "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
