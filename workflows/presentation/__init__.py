@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 """
 
 from forge.checks import slides as _checks  # noqa: F401
+from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
@@ -16,10 +17,13 @@ from workflows.presentation import (
     add_slide,
     agenda_from_titles,
     agenda_order,
+    append_deck,
     delete_empty_slides,
     duplicate_slide,
+    edit_bullets,
     edit_notes,
     export_outline,
+    footer_stamp,
     format_text,
     hide_slides,
     move_slide,
@@ -28,12 +32,35 @@ from workflows.presentation import (
     reorder_slides,
     replace_with_options,
     retitle_slides,
+    rows_to_slides,
     speaker_notes,
     split_deck,
     summary_slide,
     table_slide,
 )
 
-__all__ = ["add_slide", "agenda_from_titles", "agenda_order", "delete_empty_slides", "duplicate_slide", "edit_notes", "export_outline", "format_text", "hide_slides", "move_slide",
-           "notes_from_file", "remove_slide", "reorder_slides", "replace_with_options", "retitle_slides", "speaker_notes", "split_deck", "summary_slide",
-           "table_slide"]
+__all__ = [
+    "add_slide",
+    "agenda_from_titles",
+    "agenda_order",
+    "append_deck",
+    "delete_empty_slides",
+    "duplicate_slide",
+    "edit_bullets",
+    "edit_notes",
+    "export_outline",
+    "footer_stamp",
+    "format_text",
+    "hide_slides",
+    "move_slide",
+    "notes_from_file",
+    "remove_slide",
+    "reorder_slides",
+    "replace_with_options",
+    "retitle_slides",
+    "rows_to_slides",
+    "speaker_notes",
+    "split_deck",
+    "summary_slide",
+    "table_slide",
+]
