@@ -42,7 +42,8 @@ TESTS: dict[str, list[str]] = {
     "forge/checks/_compare.py": ["tests/unit/test_table_checks.py", "tests/unit/test_table_edges.py", BOUNDARIES],
     "forge/store/store.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
     "forge/store/tables.py": ["tests/unit/test_store.py", "tests/unit/test_store_edges.py"],
-    "forge/store/_ledger.py": ["tests/unit/test_llm_ledger.py", "tests/unit/test_store.py"],
+    "forge/store/_ledger.py": ["tests/unit/test_ledger_mutants.py", "tests/unit/test_llm_ledger.py",
+                               "tests/unit/test_store.py"],
     "gates/duplicates.py": ["tests/unit/test_near_duplicates.py", "tests/unit/test_gates_edges.py"],
     "forge/dataset/writer.py": ["tests/unit/test_dataset_writer.py"],
     "gates/consistency.py": ["tests/unit/test_gates_edges.py", "tests/unit/test_barrier_numbers.py",
@@ -54,7 +55,7 @@ TESTS: dict[str, list[str]] = {
                         "tests/integration/test_stages.py"],
     "forge/sandbox/_limits.py": ["tests/unit/test_limits_mutants.py"],
     "gates/_offload.py": ["tests/unit/test_offload.py"],
-    "gates/package_gate.py": ["tests/integration/test_gates.py"],  # every probe's rejection, in real sandboxes  # real cgroups, no sandbox (those: tests/security)
+    "gates/package_gate.py": ["tests/integration/test_gates.py"],  # every probe's rejection, in real sandboxes
 }
 
 # A `-k` expression narrowing a module's tests (the boundary contract holds every check's cases;
@@ -113,6 +114,11 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "the loop stops at the first i equal to the output's width (a lost column): no i past it is reached"),
         ('opts.operation == "ratio"', 'opts.operation is "ratio"', _INTERNED),
     ],
+    "forge/store/_ledger.py": [
+        ("_tx(write=True)", "_tx(write=False)", _LOCK),
+        ("return self._cost_lines(None, run_id)[0]", "return self._cost_lines(None, run_id)[ -1]",
+         "an ungrouped aggregate query returns exactly one row: its first is its last"),
+    ],
     "forge/store/store.py": [
         ("_tx(write=True)", "_tx(write=False)", _LOCK),
         ("def _tx(self, write: bool = False)", "def _tx(self, write: bool = True)",
@@ -152,6 +158,10 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "a timing's precision"),
         ("round(time.perf_counter() - started, 4)", "round(time.perf_counter() % started, 4)",
          "t % s is t - s while a gate runs for less time than the process has lived (s < t < 2s)"),
+    ],
+    "gates/package_gate.py": [
+        ("self.seconds[probe] = round(time.perf_counter() - started, 4)",
+         "self.seconds[probe] = round(time.perf_counter() - started, ", "a probe timing's precision"),
     ],
     "flows/stages.py": [
         ("if match is None:", "if match is not None:", ("`_seen` only spares re-reading a task the index holds; claiming "

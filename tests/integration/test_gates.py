@@ -86,3 +86,83 @@ def test_sort_tasks_never_ask_for_an_order_the_input_already_has(skill_id: str, 
         (job / bundle.outputs()[0].path).write_bytes(bundle.inputs()[0].content or b"")
         originals = {f.path: f.content or b"" for f in bundle.inputs()}
         assert not run_rubric(bundle.rubric.checks, FinalState(job, originals)).passed, (seed, bundle.params)
+
+
+def test_a_rubric_a_wrong_solution_passes_is_rejected_naming_the_mutants(sort_bundle: TaskBundle,
+                                                                         gate_ctx: GateContext) -> None:
+    """A rubric that only asks for the output to exist passes every perturbed output."""
+    lax = sort_bundle.rubric.model_copy(update={"checks": [Check(func="file.exists",
+                                                                 options={"file": sort_bundle.outputs()[0].path})]})
+    result = run_gate("package", sort_bundle.model_copy(update={"rubric": lax}), gate_ctx)
+    assert (result.passed, result.reason) == (False, "mutation_survives"), result.message
+    assert result.message.startswith("the rubric passes a wrong solution: ")
+    probed = result.details["mutations"]
+    assert probed["missing_output"] == "caught"  # the one perturbation the lax rubric still sees
+    survived = [name for name, verdict in probed.items() if verdict == "passed"]
+    assert {"missing_row", "input_as_output"} <= set(survived)
+    assert all(f"{name} (" in result.message for name in survived)
+    assert "missing_output (" not in result.message
+
+
+def test_a_failed_reference_step_is_reported_with_the_tail_of_its_output(sort_bundle: TaskBundle,
+                                                                         gate_ctx: GateContext) -> None:
+    """The message keeps the last 400 characters (where the error is), not the start of a long log."""
+    script = "print('HEAD' + 'x' * 500 + 'MIDDLE' + 'y' * 500 + 'TAIL'); raise SystemExit(4)"
+    result = run_gate("package", sort_bundle.model_copy(update={"reference": bash(f'python3 -c "{script}"')}),
+                      gate_ctx)
+    assert result.reason == "oracle_step_failed"
+    assert "exited 4" in result.message and "TAIL" in result.message
+    assert "MIDDLE" not in result.message and "HEAD" not in result.message
+
+
+def test_the_scratch_root_is_created_with_its_parents(sort_bundle: TaskBundle, tmp_path: Path) -> None:
+    result = run_gate("package", sort_bundle, GateContext(scratch_root=tmp_path / "not" / "yet"))
+    assert result.passed, result.message
+    assert list((tmp_path / "not" / "yet").iterdir()) == []
+
+
+def test_a_failed_step_is_named_by_its_position_and_its_output_cut_to_400_characters(
+        sort_bundle: TaskBundle, gate_ctx: GateContext) -> None:
+    steps = [*sort_bundle.reference.steps, *bash("python3 -c \"print('z' * 1000 + 'END'); raise SystemExit(5)\"").steps]
+    reference = sort_bundle.reference.model_copy(update={"steps": steps})
+    result = run_gate("package", sort_bundle.model_copy(update={"reference": reference}), gate_ctx)
+    assert result.reason == "oracle_step_failed", result.message
+    assert f"reference step {len(steps)} (" in result.message
+    tail = result.message.split("exited 5: ", 1)[1]
+    assert len(tail) == 400 and "END" in tail
+
+
+def test_undeclared_files_are_named_five_at_most(sort_bundle: TaskBundle, gate_ctx: GateContext) -> None:
+    strays = bash("touch " + " ".join(f"outputs/stray{i}.txt" for i in range(1, 7))).steps
+    reference = sort_bundle.reference.model_copy(update={"steps": [*sort_bundle.reference.steps, *strays]})
+    result = run_gate("package", sort_bundle.model_copy(update={"reference": reference}), gate_ctx)
+    assert result.reason == "undeclared_file", result.message
+    named = result.message.split("undeclared files: ", 1)[1].split(", ")
+    assert named == [f"outputs/stray{i}.txt" for i in range(1, 6)]
+    assert result.details["files"] == [f"outputs/stray{i}.txt" for i in range(1, 7)]
+
+
+def test_only_distinctive_computed_numbers_count_as_a_given_away_answer(sort_bundle: TaskBundle) -> None:
+    """A two-digit number the oracle wrote matches an instruction's number by chance; three digits do not."""
+    import io
+
+    import openpyxl
+
+    from gates._numbers import numbers_in
+    from gates.package_gate import _no_answer_in_instruction
+    from gates.spec import Rejection
+    from preparers.spec import inspect_file
+
+    book = openpyxl.load_workbook(io.BytesIO(sort_bundle.inputs()[0].content or b""))
+    given = numbers_in(inspect_file("xlsx", sort_bundle.inputs()[0].content or b"").text)
+    chance = next(n for n in range(10, 100) if n not in given)  # new in the output, as the answer is
+    book.active.append(["added", chance, 98765])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outputs = {sort_bundle.outputs()[0].path: buffer.getvalue()}
+    _no_answer_in_instruction(sort_bundle.model_copy(update={
+        "instruction": sort_bundle.instruction + f" Keep {chance} rows."}), outputs)
+    with pytest.raises(Rejection) as caught:
+        _no_answer_in_instruction(sort_bundle.model_copy(update={"instruction": sort_bundle.instruction + " Total 98765."}),
+                                  outputs)
+    assert caught.value.reason == "answer_in_instruction"
