@@ -9,21 +9,26 @@ from forge.checks import project as _checks, project_edits as _edits, project_pr
 from forge.checks import project_cli as _cli, project_io as _io  # noqa: F401
 from forge.checks import project_packaging as _packaging  # noqa: F401
 from forge.checks import project_refactor as _refactor  # noqa: F401
+from forge.checks import project_api as _api  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
     add_caching,
     add_cli_option,
     add_docstrings,
+    add_doctests,
     add_function,
     add_logging,
     add_tests,
     add_type_hints,
     add_validation,
+    declare_exports,
+    deprecate_function,
     extract_function,
     fix_bug,
     fix_reported_bug,
     missing_file,
+    move_function,
     name_constant,
     pyproject_edit,
     regression_test,
@@ -31,6 +36,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     rename_module,
 )
 
-__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_function", "add_logging", "add_tests",
-           "add_type_hints", "add_validation", "extract_function", "fix_bug", "fix_reported_bug", "missing_file", "name_constant",
+__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging", "add_tests",
+           "add_type_hints", "add_validation", "declare_exports", "deprecate_function", "extract_function", "fix_bug",
+           "fix_reported_bug", "missing_file", "move_function", "name_constant",
            "pyproject_edit", "regression_test", "rename_function", "rename_module"]
