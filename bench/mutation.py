@@ -55,7 +55,8 @@ TESTS: dict[str, list[str]] = {
                         "tests/integration/test_stages.py"],
     "forge/sandbox/_limits.py": ["tests/unit/test_limits_mutants.py"],
     "gates/_offload.py": ["tests/unit/test_offload.py"],
-    "gates/package_gate.py": ["tests/integration/test_gates.py"],  # every probe's rejection, in real sandboxes
+    "gates/package_gate.py": ["tests/integration/test_gates.py",  # every probe's rejection, in real sandboxes
+                              "tests/integration/test_package_gate_mutants.py"],
 }
 
 # A `-k` expression narrowing a module's tests (the boundary contract holds every check's cases;
@@ -118,6 +119,11 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("_tx(write=True)", "_tx(write=False)", _LOCK),
         ("return self._cost_lines(None, run_id)[0]", "return self._cost_lines(None, run_id)[ -1]",
          "an ungrouped aggregate query returns exactly one row: its first is its last"),
+        ('return [_line("total", rows[0])]', 'return [_line("total", rows[ -1])]',
+         "an ungrouped aggregate query returns exactly one row: its first is its last"),
+        ("def _tx(self, write: bool = False)", "def _tx(self, write: bool = True)",
+         "the mixin's placeholder: Store's own `_tx`, with its own default, is the one every call reaches"),
+        ("@property", "", "pydantic's `computed_field` wraps a bare method in a property itself"),
     ],
     "forge/store/store.py": [
         ("_tx(write=True)", "_tx(write=False)", _LOCK),
@@ -162,6 +168,9 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
     "gates/package_gate.py": [
         ("self.seconds[probe] = round(time.perf_counter() - started, 4)",
          "self.seconds[probe] = round(time.perf_counter() - started, ", "a probe timing's precision"),
+        ("self.seconds[probe] = round(time.perf_counter() - started, 4)",
+         "self.seconds[probe] = round(time.perf_counter() % started, 4)",
+         "t % s is t - s while a probe runs for less time than the process has lived (s < t < 2s)"),
     ],
     "flows/stages.py": [
         ("if match is None:", "if match is not None:", ("`_seen` only spares re-reading a task the index holds; claiming "

@@ -106,3 +106,19 @@ def test_the_manifest_is_written_at_the_runs_end_even_with_nothing_to_write(ctx:
     assert stages.write(ctx, final=True) == []
     manifest = read_manifest(ctx.output_dir)
     assert manifest is not None and (manifest.rows, manifest.shards) == (0, [])
+
+
+def test_an_episode_cut_off_at_its_step_limit_is_failed_not_an_error(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    """A loop that ends without finishing (status "failed") is the teacher's failure, recorded as
+    such; only a task's own error is `episode_error`."""
+    from forge.harness import HARNESSES
+
+    limit = HARNESSES.get(ctx.harnesses[0]).scaffold.max_steps
+    endless = sort_bundle.model_copy(update={"reference": ReferenceSolution(steps=[
+        ReferenceStep(thought="t", action=f"Wait {i}", tool="bash", arguments={"command": "true"})
+        for i in range(limit + 1)])})
+    store = stages.store_for(ctx.db_url)
+    store.save_task(endless, ctx.run_id)
+    result = stages.episode(ctx, endless)
+    assert result is not None and result.status == "failed" and result.end_reason == "step_limit"
+    assert [(r.reason, r.subject) for r in store.rejections(ctx.run_id)] == [("episode_failed", endless.id)]

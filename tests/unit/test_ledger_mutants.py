@@ -135,3 +135,24 @@ def test_a_reply_the_database_refuses_to_store_is_an_error_not_a_silent_loss(tmp
         assert store.cached_response("kept") == "{}"
     finally:
         store.close()
+
+
+def test_accepted_only_keeps_the_calls_of_passed_episodes(store) -> None:
+    from tests.unit.test_store import make_bundle, make_episode
+
+    task = make_bundle()
+    store.save_task(task, "r")
+    store.save_episode(make_episode(task.id, "e-passed"), "r")
+    store.save_episode(make_episode(task.id, "e-failed", passed=False), "r")
+    for episode, tokens in (("e-passed", 7), ("e-failed", 11)):
+        store.record_model_call(role="teacher", model="m", prompt_tokens=tokens, run_id="r", episode_id=episode)
+    assert [(line.key, line.prompt_tokens) for line in store.cost_by("episode", "r", accepted_only=True)] == [
+        ("e-passed", 7)]
+    assert [line.key for line in store.cost_by("episode", "r")] == ["e-failed", "e-passed"]
+
+
+def test_a_recorded_harness_version_is_frozen(store) -> None:
+    store.record_harness_version("terminal", "1", {"max_steps": 10}, {})
+    (version,) = store.harness_versions("terminal")
+    with pytest.raises(ValidationError):
+        version.version = "2"  # type: ignore[misc]
