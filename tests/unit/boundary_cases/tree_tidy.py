@@ -252,7 +252,7 @@ def names(label: str, options: dict, left: dict[str, bytes], passes: bool, says:
 CASES["tree.names_normalised"] = [
     names("snake, files only", {"style": "snake"}, SNAKE_FILES, True),
     names("snake, files only: the folders renamed too", {"style": "snake"}, SNAKE_ALL, False,
-          "My Docs/trip_notes.txt is missing"),
+          "My Docs/Sub-Folder/last_file.md is missing; the content is at Shared/my_docs/sub_folder/last_file.md"),
     names("snake, files only: the last file (deepest) left", {"style": "snake"},
           {**{k: v for k, v in SNAKE_FILES.items() if k != "My Docs/Sub-Folder/last_file.md"},
            "My Docs/Sub-Folder/Last File.md": b"l"}, False, "last_file.md is missing"),
