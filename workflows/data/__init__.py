@@ -20,6 +20,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_quarantine,
     csv_sort,
     csv_to_json,
+    csv_unpivot,
     csv_validate,
     json_edit,
     json_filter,
@@ -29,5 +30,5 @@ from workflows.data import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join",
-           "csv_pivot", "csv_quarantine", "csv_sort", "csv_to_json", "csv_validate", "json_edit", "json_filter",
+           "csv_pivot", "csv_quarantine", "csv_sort", "csv_to_json", "csv_unpivot", "csv_validate", "json_edit", "json_filter",
            "json_flatten", "json_merge", "status_counts"]
