@@ -10,6 +10,7 @@ from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
+from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import pptx as _pptx  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
@@ -37,6 +38,7 @@ from workflows.presentation import (
     split_deck,
     summary_slide,
     table_slide,
+    tidy_bullets,
 )
 
 __all__ = [
@@ -63,4 +65,5 @@ __all__ = [
     "split_deck",
     "summary_slide",
     "table_slide",
+    "tidy_bullets",
 ]
