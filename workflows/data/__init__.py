@@ -5,7 +5,7 @@ library, the preparer and the workflows; its skills are `data/skills/data.jsonl`
 """
 
 from forge.checks import json as _checks, json_records as _json_records  # noqa: F401
-from forge.checks import json_merge as _json_merge, table_validation as _table_validation  # noqa: F401
+from forge.checks import json_merge as _json_merge, json_nest as _json_nest, table_validation as _table_validation  # noqa: F401
 from forge.checks import records as _records, table as _table  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
@@ -16,6 +16,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_filter,
     csv_group_totals,
     csv_join,
+    csv_nest_json,
     csv_pivot,
     csv_quarantine,
     csv_sort,
@@ -30,5 +31,5 @@ from workflows.data import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_filter", "csv_group_totals", "csv_join",
-           "csv_pivot", "csv_quarantine", "csv_sort", "csv_to_json", "csv_unpivot", "csv_validate", "json_edit", "json_filter",
-           "json_flatten", "json_merge", "status_counts"]
+           "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_sort", "csv_to_json", "csv_unpivot", "csv_validate",
+           "json_edit", "json_filter", "json_flatten", "json_merge", "status_counts"]
