@@ -56,18 +56,21 @@ def make_wide(rng: random.Random, faker: Faker) -> tuple[Table, str, str]:
     year = rng.choice([2024, 2025])
     kind = rng.choice(["stores", "regions", "timesheet", "survey"])
     if kind == "stores":
-        ids, id_column = rng.sample(["Leeds", "Bristol", "Cardiff", "York", "Bath", "Derby", "Exeter", "Hull"], 6), "Store"
-        periods, variable, value = [dt.date(year, m, 1).strftime("%b") for m in range(1, rng.randint(6, 12) + 1)], "Month", "Sales"
-        grid = (200, 9000, 10)
+        id_column, ids = "Store", rng.sample(["Leeds", "Bristol", "Cardiff", "York", "Bath", "Derby", "Exeter"], 6)
+        periods = [dt.date(year, m, 1).strftime("%b") for m in range(1, rng.randint(6, 12) + 1)]
+        variable, value, grid = "Month", "Sales", (200, 9000, 10)
     elif kind == "regions":
         ids, id_column = rng.sample(["North", "South", "East", "West", "Central", "Coastal", "Metro"], 5), "Region"
-        periods, variable, value, grid = [f"Q{q} {year}" for q in range(1, 5)], "Quarter", "Revenue", (1000, 90000, 50)
+        periods = [f"Q{q} {year}" for q in range(1, 5)]
+        variable, value, grid = "Quarter", "Revenue", (1000, 90000, 50)
     elif kind == "timesheet":
         ids, id_column = sorted({faker.name() for _ in range(rng.randint(5, 9))}), "Employee"
-        periods, variable, value, grid = [f"Week {w}" for w in range(1, rng.randint(4, 8) + 1)], "Week", "Hours", (20, 45, 0.5)
+        periods = [f"Week {w}" for w in range(1, rng.randint(4, 8) + 1)]
+        variable, value, grid = "Week", "Hours", (20, 45, 0.5)
     else:
         ids, id_column = [f"R-{n}" for n in sorted(rng.sample(range(100, 999), rng.randint(8, 14)))], "Respondent"
-        periods, variable, value, grid = [f"Q{q}" for q in range(1, rng.randint(5, 9) + 1)], "Question", "Score", (1, 6, 1)
+        periods = [f"Q{q}" for q in range(1, rng.randint(5, 9) + 1)]
+        variable, value, grid = "Question", "Score", (1, 6, 1)
     rows = [[name, *_figures(rng, len(periods), *grid)] for name in ids]
     rows[rng.randrange(len(rows))][rng.randrange(1, len(periods) + 1)] = None  # at least one empty cell
     if all(cell is None for cell in rows[-1][1:]):
