@@ -11,11 +11,13 @@ from forge.checks import document_merge as _merge_checks  # noqa: F401
 from forge.checks import document_refs as _ref_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
+from forge.checks import document_tidy as _tidy_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
     add_section,
+    convert_list,
     count_by_section,
     emphasize_term,
     footnotes,
@@ -39,9 +41,10 @@ from workflows.document import (
     table_of_contents,
     table_top_rows,
     text_to_table,
+    tidy_draft,
     table_total,
 )
 
-__all__ = ["add_section", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+__all__ = ["add_section", "convert_list", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
-           "text_to_table"]
+           "text_to_table", "tidy_draft"]

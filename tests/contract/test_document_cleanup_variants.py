@@ -1,0 +1,39 @@
+"""The workflow contract on the document families added for #10's cleanup and structure work
+(tidy a draft, convert a list, ...): the variants test_workflows.py's one run per family does not
+reach, chosen where the params change the input's mess or the reference's path the most."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("document.tidy_draft", {"fix": "double_spaces", "in_place": True}),
+    ("document.tidy_draft", {"fix": "line_breaks", "in_place": False}),
+    ("document.convert_list", {"source": "typed_numbers", "kind": "number", "in_place": False}),
+    ("document.convert_list", {"source": "numbers", "kind": "bullet", "in_place": True}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={val}" for k, val in v.items()))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(0,),
+                                      libreoffice_profiles=libreoffice_profiles)
+    assert report.roundtrip and len(report.bundle_ids) == 1
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
