@@ -1,6 +1,7 @@
 """The workflow contract on the round-4 pdf families' variants the contract's one run does not reach:
-properties taken from page 1 (saved over the file) or scrubbed, for real (gates, sandbox, the
-reference against the rubric, the mutants caught)."""
+properties taken from page 1 (saved over the file) or scrubbed; a scan reordered by its contents
+page with a sheet fed twice, or by its heading numbers; for real (gates, sandbox, the reference
+against the rubric, the mutants caught)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.set_properties", {"change": "title_from_page", "in_place": True}),
     ("pdf.set_properties", {"change": "scrub", "in_place": False}),
+    ("pdf.reorder_pages", {"by": "contents", "duplicate": True, "in_place": True}),
+    ("pdf.reorder_pages", {"by": "heading_number", "duplicate": False, "in_place": False}),
 ]
 
 
