@@ -1,5 +1,6 @@
 """The workflow contract on the multi-app families of #10's second round (duplicates dropped and
-computed columns on a table's way between apps, ...): the variants test_workflows.py's run on each
+computed columns on a table's way between apps, a
+folder renamed from a list, ...): the variants test_workflows.py's run on each
 family's first skill does not reach, for real (gates, sandbox, LibreOffice round trip)."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("multi.table_deduped.csv_to_docx", {"match": "row", "keep": "first"}),
     ("multi.table_derived.pdf_to_csv", {"operation": "ratio"}),
     ("multi.table_derived.xlsx_to_docx", {"operation": "difference"}),
+    ("multi.renamed_from_list.xlsx", {"keep_extension": True, "stale_rows": True, "copies": True}),
+    ("multi.renamed_from_list.csv", {"keep_extension": False, "stale_rows": True, "copies": False}),
 ]
 
 
