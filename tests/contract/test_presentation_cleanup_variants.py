@@ -1,5 +1,6 @@
 """The workflow contract on the presentation families of #10's second wave (bullets tidied by a
-house rule, ...): the variants test_workflows.py's one run per family does not reach."""
+house rule, a slide's table edited, ...): the variants test_workflows.py's one run per family
+does not reach."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.tidy_bullets", {"rule": "spaces", "one_slide": True, "in_place": True}),
     ("presentation.tidy_bullets", {"rule": "no_blanks", "one_slide": False, "in_place": False}),
+    ("presentation.edit_table", {"op": "total", "in_place": True}),
+    ("presentation.edit_table", {"op": "drop_column", "in_place": False}),
 ]
 
 

@@ -9,6 +9,7 @@ from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
+from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
@@ -23,6 +24,7 @@ from workflows.presentation import (
     duplicate_slide,
     edit_bullets,
     edit_notes,
+    edit_table,
     export_outline,
     footer_stamp,
     format_text,
@@ -50,6 +52,7 @@ __all__ = [
     "duplicate_slide",
     "edit_bullets",
     "edit_notes",
+    "edit_table",
     "export_outline",
     "footer_stamp",
     "format_text",
