@@ -19,6 +19,7 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_unpivot", {"by_column": False, "skip_blank": True, "in_place": False}),
     ("data.csv_nest_json", {"two_levels": True, "keyed": True, "total": True}),
+    ("data.csv_reconcile", {"report": "full", "ignore_column": True, "loose_text": True}),
 ]
 
 
