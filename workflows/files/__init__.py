@@ -8,6 +8,7 @@ folder as the run left it), the preparer and the workflows; its skills are `data
 from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
 from forge.checks import image as _image_checks, tree_moves as _moves, tree_rules as _rules  # noqa: F401
 from forge.checks import tree_layout as _layout, tree_tidy as _tidy  # noqa: F401
+from forge.checks import tree_sync as _sync, tree_text as _text_checks, tree_unpack as _unpack  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
@@ -24,6 +25,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     folder_usage,
     inventory,
     large_files,
+    mirror_folder,
     normalise_names,
     organise_by_type,
     photo_dates,
@@ -33,11 +35,13 @@ from workflows.files import (  # noqa: F401  (register on import)
     resize_image,
     sort_by_rule,
     split_batches,
+    text_endings,
+    unpack_archive,
     usage_by_type,
     verify_checksums,
 )
 
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching", "dated_backup",
            "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree",
-           "folder_usage", "inventory", "large_files", "normalise_names", "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
-           "split_batches", "usage_by_type", "verify_checksums"]
+           "folder_usage", "inventory", "large_files", "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
+           "split_batches", "text_endings", "unpack_archive", "usage_by_type", "verify_checksums"]
