@@ -1,6 +1,7 @@
 """The workflow contract on the round-4 pdf families' variants the contract's one run does not reach:
 properties taken from page 1 (saved over the file) or scrubbed; a scan reordered by its contents
-page with a sheet fed twice, or by its heading numbers; for real (gates, sandbox, the reference
+page with a sheet fed twice, or by its heading numbers; invoices summed up with net and tax, only
+those due before a day, with a total row, or by due date; for real (gates, sandbox, the reference
 against the rubric, the mutants caught)."""
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.set_properties", {"change": "scrub", "in_place": False}),
     ("pdf.reorder_pages", {"by": "contents", "duplicate": True, "in_place": True}),
     ("pdf.reorder_pages", {"by": "heading_number", "duplicate": False, "in_place": False}),
+    ("pdf.invoice_summary", {"columns": "breakdown", "order": "total", "overdue": True, "total": True}),
+    ("pdf.invoice_summary", {"columns": "due", "order": "date", "overdue": False, "total": False}),
 ]
 
 

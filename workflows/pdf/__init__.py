@@ -5,6 +5,7 @@ Importing it registers the pdf handler, the pdf check libraries, the preparer an
 """
 
 from forge.checks import pdf as _checks  # noqa: F401
+from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
 from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
@@ -24,6 +25,7 @@ from workflows.pdf import (
     find_term,
     folder_report,
     insert_pages,
+    invoice_summary,
     invoice_total,
     merge,
     merge_ordered,
@@ -39,5 +41,5 @@ from workflows.pdf import (
     stamp,
 )
 
-__all__ = ["add_outline", "collate_scans", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_total", "merge", "merge_ordered",
+__all__ = ["add_outline", "collate_scans", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "merge", "merge_ordered",
            "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_parts", "stamp"]

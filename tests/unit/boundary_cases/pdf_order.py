@@ -5,22 +5,8 @@ changed, and a scan the rule cannot order."""
 
 from __future__ import annotations
 
-import io
-
-from reportlab.pdfgen import canvas
-
 from tests.unit.boundary_cases import Case
-
-
-def pdf(pages: list[str]) -> bytes:
-    buf = io.BytesIO()
-    sheet = canvas.Canvas(buf, invariant=1)
-    for text in pages:
-        for n, line in enumerate(text.splitlines()):
-            sheet.drawString(72, 760 - 20 * n, line)
-        sheet.showPage()
-    sheet.save()
-    return buf.getvalue()
+from tests.unit.boundary_cases._pdf import text_pdf as pdf
 
 
 def case(label: str, scan: list[str], out: list[str], by: str, passes: bool, says: str = "") -> Case:

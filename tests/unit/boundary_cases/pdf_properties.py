@@ -9,9 +9,8 @@ import io
 from typing import Any
 
 from pypdf import PdfReader, PdfWriter
-from reportlab.pdfgen import canvas
-
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._pdf import text_pdf
 
 PAGES = ["Harbour works review 2025\nSummary of the year", "Budget and staffing\nCosts rose in spring"]
 BEFORE = {"/Title": "Untitled", "/Author": "admin", "/Subject": "Acme internal", "/Keywords": "budget, staffing"}
@@ -19,14 +18,7 @@ BEFORE = {"/Title": "Untitled", "/Author": "admin", "/Subject": "Acme internal",
 
 def pdf(info: dict[str, str], pages: list[str] = PAGES) -> bytes:
     """The pages (one line of text each line) with exactly the properties `info`."""
-    buf = io.BytesIO()
-    sheet = canvas.Canvas(buf, invariant=1)
-    for text in pages:
-        for n, line in enumerate(text.splitlines()):
-            sheet.drawString(72, 760 - 20 * n, line)
-        sheet.showPage()
-    sheet.save()
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(buf.getvalue())))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(text_pdf(pages))))
     writer.metadata = info
     out = io.BytesIO()
     writer.write(out)
