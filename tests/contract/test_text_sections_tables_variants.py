@@ -21,6 +21,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.readme_sections", {"operation": "add", "position": "inside", "in_place": True}),
     ("text.readme_sections", {"operation": "move", "position": "after", "nested": True, "in_place": False}),
+    ("text.markdown_table_columns", {"operation": "move", "two_tables": True, "in_place": False}),
+    ("text.markdown_table_columns", {"operation": "add", "empty": True, "two_tables": False, "in_place": True}),
 ]
 
 

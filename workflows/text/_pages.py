@@ -84,3 +84,14 @@ def make_page(rng: random.Random, faker: Faker, kind: str, total: bool, other: s
         block = [f"## {o_heading}", "", o_sentence, "", *make_table(rng, faker, other, rng.random() < 0.5), ""]
         lines = lines[:4] + block + lines[4:] if rng.random() < 0.5 else lines + block
     return "\n".join(lines).rstrip() + "\n"
+
+
+def find_table_script(path: str, heading: str | None) -> str:
+    """Oracle script lines reading `path` into `lines` and finding its table (the one under `heading`,
+    else the first): `top` its header line, `end` one past its last row."""
+    return f"""lines = open({path!r}, encoding="utf-8").read().splitlines()
+start = 0
+if {heading!r}:
+    start = next(i for i, line in enumerate(lines) if line.startswith("#") and line.lstrip("#").strip() == {heading!r})
+top = next(i for i in range(start, len(lines)) if lines[i].startswith("|"))
+end = next((i for i in range(top, len(lines)) if not lines[i].startswith("|")), len(lines))"""

@@ -5,6 +5,8 @@ other tables included, stays as it is."""
 
 from __future__ import annotations
 
+import textwrap
+
 from forge.checks.text_tables import KeyKind, TableSorted, sorted_page
 from forge.models import ReferenceSolution
 from preparers.document import slug
@@ -12,7 +14,7 @@ from workflows._inplace import SAVE, edit_paths
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
-from workflows.text._pages import KEY_COLUMNS, TABLES, make_page
+from workflows.text._pages import find_table_script, KEY_COLUMNS, TABLES, make_page
 
 ORDER = {("text", False): "A to Z, ignoring case", ("text", True): "Z to A, ignoring case",
          ("number", False): "smallest first", ("number", True): "largest first",
@@ -84,17 +86,12 @@ class TableSort(PreparedWorkflow[Params]):
         return params.with_files(input=text.encode("utf-8"))
 
     def reference(self, params: Params) -> ReferenceSolution:
+        find = textwrap.indent(find_table_script(params.input, params.heading), " " * 12).lstrip()
         key = {"text": "cell.casefold()", "number": "float(re.sub(r'[^\\d.\\-]', '', cell))",
                "date": "dt.date.fromisoformat(cell)"}[params.kind]
         script = f"""
             import datetime as dt, re
-            lines = open({lit(params.input)}, encoding="utf-8").read().splitlines()
-            start = 0
-            if {lit(params.heading)}:
-                start = next(i for i, line in enumerate(lines) if line.startswith("#") and
-                             line.lstrip("#").strip() == {lit(params.heading)})
-            top = next(i for i in range(start, len(lines)) if lines[i].startswith("|"))
-            end = next((i for i in range(top, len(lines)) if not lines[i].startswith("|")), len(lines))
+            {find}
             cells = lambda line: [c.strip() for c in line.strip().strip("|").split("|")]
             column = [c.casefold() for c in cells(lines[top])].index({lit(params.column.casefold())})
             body = lines[top + 2:end]
