@@ -1,6 +1,6 @@
 """The workflow contract on the multi-app families of #10's second round (duplicates dropped and
 computed columns on a table's way between apps, a
-folder renamed from a list, ...): the variants test_workflows.py's run on each
+folder renamed from a list, a table put on a slide, ...): the variants test_workflows.py's run on each
 family's first skill does not reach, for real (gates, sandbox, LibreOffice round trip)."""
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("multi.table_derived.xlsx_to_docx", {"operation": "difference"}),
     ("multi.renamed_from_list.xlsx", {"keep_extension": True, "stale_rows": True, "copies": True}),
     ("multi.renamed_from_list.csv", {"keep_extension": False, "stale_rows": True, "copies": False}),
+    ("multi.table_slide.xlsx", {"rows": "top", "some_columns": True, "in_place": True}),
+    ("multi.table_slide.pdf", {"rows": "where", "some_columns": False, "in_place": False}),
 ]
 
 
