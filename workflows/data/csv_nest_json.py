@@ -15,6 +15,7 @@ from preparers._corpora import corpus
 from preparers.data import Table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.data._draw import either
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 # per kind: levels outermost first (singular name, its columns, its list's name), the total (field, columns)
@@ -115,8 +116,7 @@ class CsvNestJson(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        pick = lambda given: given if given is not None else ctx.rng.random() < 0.5  # noqa: E731
-        two, keyed, total = pick(opts.two_levels), pick(opts.keyed), pick(opts.total)
+        two, keyed, total = either(ctx, opts.two_levels), either(ctx, opts.keyed), either(ctx, opts.total)
         kind = ctx.rng.choice(sorted(KINDS))
         spec = KINDS[kind]
         table = (_orders if kind == "orders" else _timesheets)(ctx.rng, ctx.faker)

@@ -16,6 +16,7 @@ from forge.models import ReferenceSolution
 from preparers.data import Table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.data._draw import either, retyped
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 FORM = {"status": "one row per {{ key }} that differs, with the header {{ key }},Status, where Status is \"added\" "
@@ -73,12 +74,6 @@ def _value(rng: random.Random, faker: Faker, column: str) -> Any:
             "Job Title": lambda: rng.choice(TITLES), "Office": lambda: rng.choice(OFFICES)}[column]()
 
 
-def _retyped(rng: random.Random, value: str) -> str:
-    """The same text as a person retypes it: another case, or a doubled space."""
-    options = [value.upper(), value.lower(), value.replace(" ", "  ", 1) if " " in value else value.swapcase()]
-    return rng.choice([o for o in options if o != value] or [value.swapcase()])
-
-
 def make_snapshots(rng: random.Random, faker: Faker, kind: str, volatile: bool,
                    messy: bool) -> tuple[list[str], list[list[Any]], list[list[Any]]]:
     """Two snapshots: some records gone, some new, a few with one or two values changed (and, messy,
@@ -99,7 +94,7 @@ def make_snapshots(rng: random.Random, faker: Faker, kind: str, volatile: bool,
     if messy:
         texts = [(i, c) for i in kept for c in columns if isinstance(new[i][c], str) and new[i][c] == old[i][c]]
         for i, c in rng.sample(texts, min(len(texts), rng.randint(3, 5))):
-            new[i][c] = _retyped(rng, new[i][c])
+            new[i][c] = retyped(rng, new[i][c])
     header = [key, *columns, *([stamp] if volatile else [])]
     start = dt.datetime(2025, rng.randint(1, 11), 1, 6)
     when = lambda: [f"{start + dt.timedelta(minutes=rng.randrange(40000)):%Y-%m-%d %H:%M}"][:volatile]  # noqa: E731
@@ -137,8 +132,7 @@ class CsvReconcile(PreparedWorkflow[Params]):
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         report: Report = opts.report or ctx.rng.choice(list(FORM))  # type: ignore[assignment]
-        pick = lambda given: given if given is not None else ctx.rng.random() < 0.5  # noqa: E731
-        volatile, loose = pick(opts.ignore_column), pick(opts.loose_text)
+        volatile, loose = either(ctx, opts.ignore_column), either(ctx, opts.loose_text)
         kind = ctx.rng.choice(sorted(KINDS))
         key, _, stamp, names, _ = KINDS[kind]
         header, old, new = make_snapshots(ctx.rng, ctx.faker, kind, volatile, loose)

@@ -14,6 +14,7 @@ from forge.models import ReferenceSolution
 from preparers.data import Table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.data._draw import either
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 _ORDER = ("{% if by_column %}column by column (every {{ id_column }} for the first {{ variable_header | lower }}, "
@@ -107,8 +108,8 @@ class CsvUnpivot(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        pick = lambda given: given if given is not None else ctx.rng.random() < 0.5  # noqa: E731
-        by_column, skip_blank, in_place = pick(opts.by_column), pick(opts.skip_blank), pick(opts.in_place)
+        by_column, skip_blank = either(ctx, opts.by_column), either(ctx, opts.skip_blank)
+        in_place = either(ctx, opts.in_place)
         table, variable, value = make_wide(ctx.rng, ctx.faker)
         folder = ctx.rng.choice(["", "exports/", "reports/"])
         stem = table.file_stems[0]
