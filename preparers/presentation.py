@@ -64,6 +64,15 @@ def _bullet(rng: random.Random, faker: Faker, template: str) -> str:
                            city=faker.city(), month=month)
 
 
+def more_bullets(rng: random.Random, faker: Faker, count: int) -> list[Bullet]:
+    """`count` distinct top-level bullets in the decks' voice (a slide someone kept adding to)."""
+    texts: list[str] = []
+    while len(texts) < count:
+        text = _bullet(rng, faker, rng.choice(corpus("decks")["bullet_templates"]))
+        texts += [text] if text not in texts else []
+    return [Bullet(text=t) for t in texts]
+
+
 def make_deck(rng: random.Random, faker: Faker, *, topic: str | None = None) -> DeckContent:
     """A realistic deck: a title slide, an agenda, one bullet slide per agenda item, a closing slide."""
     data = corpus("decks")

@@ -1,6 +1,6 @@
 """The workflow contract on the presentation families of #10's second wave (bullets tidied by a
-house rule, a slide's table edited, ...): the variants test_workflows.py's one run per family
-does not reach."""
+house rule, a slide's table edited, a slide split or merged, ...): the variants
+test_workflows.py's one run per family does not reach."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("presentation.tidy_bullets", {"rule": "no_blanks", "one_slide": False, "in_place": False}),
     ("presentation.edit_table", {"op": "total", "in_place": True}),
     ("presentation.edit_table", {"op": "drop_column", "in_place": False}),
+    ("presentation.split_slide", {"op": "split", "by_count": True, "style": "numbered", "in_place": True}),
+    ("presentation.split_slide", {"op": "merge", "all_slides": True, "style": "numbered", "in_place": False}),
 ]
 
 

@@ -8,6 +8,7 @@ from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
+from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
@@ -38,6 +39,7 @@ from workflows.presentation import (
     rows_to_slides,
     speaker_notes,
     split_deck,
+    split_slide,
     summary_slide,
     table_slide,
     tidy_bullets,
@@ -66,6 +68,7 @@ __all__ = [
     "rows_to_slides",
     "speaker_notes",
     "split_deck",
+    "split_slide",
     "summary_slide",
     "table_slide",
     "tidy_bullets",
