@@ -1,8 +1,8 @@
 """The workflow contract on the round-4 pdf families' variants the contract's one run does not reach:
 properties taken from page 1 (saved over the file) or scrubbed; a scan reordered by its contents
 page with a sheet fed twice, or by its heading numbers; invoices summed up with net and tax, only
-those due before a day, with a total row, or by due date; for real (gates, sandbox, the reference
-against the rubric, the mutants caught)."""
+those due before a day, with a total row, or by due date; a numbered contents page after a cover;
+for real (gates, sandbox, the reference against the rubric, the mutants caught)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.reorder_pages", {"by": "heading_number", "duplicate": False, "in_place": False}),
     ("pdf.invoice_summary", {"columns": "breakdown", "order": "total", "overdue": True, "total": True}),
     ("pdf.invoice_summary", {"columns": "due", "order": "date", "overdue": False, "total": False}),
+    ("pdf.add_contents_page", {"cover": True, "numbered": True, "in_place": False}),
 ]
 
 
