@@ -21,12 +21,12 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 MOVES_ONLY = {"document.sort_sections"}
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("document.tidy_draft", {"fix": "double_spaces", "in_place": True}),
-    ("document.tidy_draft", {"fix": "line_breaks", "in_place": False}),
+    ("document.tidy_draft", {"fix": "all", "in_place": True}),
     ("document.convert_list", {"source": "typed_numbers", "kind": "number", "in_place": False}),
     ("document.convert_list", {"source": "numbers", "kind": "bullet", "in_place": True}),
     ("document.sort_sections", {"key": "date", "descending": True, "appendix": True, "in_place": True}),
-    ("document.sort_sections", {"key": "text", "descending": False, "appendix": False, "in_place": False}),
+    ("document.glossary", {"form": "table", "order": "alphabetical", "separate": True, "in_place": False}),
+    ("document.glossary", {"form": "list", "order": "appearance", "separate": False, "in_place": True}),
 ]
 
 

@@ -12,6 +12,7 @@ from forge.checks import document_order as _order_checks  # noqa: F401
 from forge.checks import document_refs as _ref_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
+from forge.checks import document_terms as _term_checks  # noqa: F401
 from forge.checks import document_tidy as _tidy_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
@@ -23,6 +24,7 @@ from workflows.document import (
     emphasize_term,
     footnotes,
     format_paragraphs,
+    glossary,
     header_footer,
     hyperlinks,
     landscape_pages,
@@ -47,6 +49,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "convert_list", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+__all__ = ["add_section", "convert_list", "count_by_section", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "replace_text", "replace_with_options", "sort_sections", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
            "text_to_table", "tidy_draft"]
