@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 
 from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
+from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
@@ -21,6 +22,7 @@ from workflows.presentation import (
     agenda_from_titles,
     agenda_order,
     append_deck,
+    bullets_to_notes,
     delete_empty_slides,
     duplicate_slide,
     edit_bullets,
@@ -50,6 +52,7 @@ __all__ = [
     "agenda_from_titles",
     "agenda_order",
     "append_deck",
+    "bullets_to_notes",
     "delete_empty_slides",
     "duplicate_slide",
     "edit_bullets",
