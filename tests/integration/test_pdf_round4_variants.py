@@ -2,7 +2,8 @@
 properties taken from page 1 (saved over the file) or scrubbed; a scan reordered by its contents
 page with a sheet fed twice, or by its heading numbers; invoices summed up with net and tax, only
 those due before a day, with a total row, or by due date; a numbered contents page after a cover;
-for real (gates, sandbox, the reference against the rubric, the mutants caught)."""
+the addresses outside the host's domain, A-Z, from a list with repeats and capitals; for real
+(gates, sandbox, the reference against the rubric, the mutants caught)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.invoice_summary", {"columns": "breakdown", "order": "total", "overdue": True, "total": True}),
     ("pdf.invoice_summary", {"columns": "due", "order": "date", "overdue": False, "total": False}),
     ("pdf.add_contents_page", {"cover": True, "numbered": True, "in_place": False}),
+    ("pdf.list_emails", {"scope": "external", "order": "alpha", "messy": True}),
 ]
 
 
