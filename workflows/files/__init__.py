@@ -9,6 +9,7 @@ from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
 from forge.checks import image as _image_checks, tree_moves as _moves, tree_rules as _rules  # noqa: F401
 from forge.checks import tree_layout as _layout, tree_tidy as _tidy  # noqa: F401
 from forge.checks import tree_sync as _sync, tree_text as _text_checks, tree_unpack as _unpack  # noqa: F401
+from forge.checks import tree_merge as _merge, tree_versions as _versions  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
@@ -25,6 +26,8 @@ from workflows.files import (  # noqa: F401  (register on import)
     folder_usage,
     inventory,
     large_files,
+    latest_versions,
+    merge_folders,
     mirror_folder,
     normalise_names,
     organise_by_type,
@@ -42,6 +45,8 @@ from workflows.files import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching", "dated_backup",
-           "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree",
-           "folder_usage", "inventory", "large_files", "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates", "rename_by_rule", "resize_image", "sort_by_rule",
-           "split_batches", "text_endings", "unpack_archive", "usage_by_type", "verify_checksums"]
+           "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree", "folder_usage", "inventory",
+           "large_files", "latest_versions", "merge_folders", "mirror_folder", "normalise_names",
+           "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates", "rename_by_rule",
+           "resize_image", "sort_by_rule", "split_batches", "text_endings", "unpack_archive", "usage_by_type",
+           "verify_checksums"]
