@@ -9,11 +9,12 @@ from forge.checks import config as _config, records as _records, text_reports as
 from forge.checks import slides_index as _slides_index, text_apidoc as _text_apidoc  # noqa: F401
 from forge.checks import document_config as _document_config  # noqa: F401
 from forge.checks import tree as _tree, tree_multi_mapping as _tree_multi_mapping  # noqa: F401
-from forge.checks import slides_multi_outline as _slides_multi_outline  # noqa: F401
+from forge.checks import slides_multi_outline as _slides_multi_outline, text_multi_config as _text_multi_config  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json, text as _text  # noqa: F401
 from preparers.filetypes import docx as _docx, pdf as _pdf_type, pptx as _pptx, xlsx as _xlsx  # noqa: F401
 from workflows.multi import (  # noqa: F401  (register on import)
     config_to_document,
+    config_to_markdown,
     csv_summary_sheet,
     csv_to_report,
     data_to_code,
@@ -35,7 +36,7 @@ from workflows.multi import (  # noqa: F401  (register on import)
     table_to_slide,
 )
 
-__all__ = ["config_to_document", "csv_summary_sheet", "csv_to_report", "data_to_code", "docstrings_to_markdown",
+__all__ = ["config_to_document", "config_to_markdown", "csv_summary_sheet", "csv_to_report", "data_to_code", "docstrings_to_markdown",
            "ini_to_json", "json_to_sheet", "log_to_sheet", "markdown_to_deck", "orders_to_sheet", "outline_to_slides", "pdf_table_to_sheet",
            "renamed_from_list", "sheet_filter_to_csv", "sheet_to_markdown", "sheet_to_report", "slides_to_sheet", "table_hops",
            "table_hops_records", "table_to_slide"]
