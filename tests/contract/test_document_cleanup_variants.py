@@ -1,6 +1,7 @@
 """The workflow contract on the document families added for #10's cleanup and structure work
-(tidy a draft, convert a list, ...): the variants test_workflows.py's one run per family does not
-reach, chosen where the params change the input's mess or the reference's path the most."""
+(tidy a draft, convert a list, sort sections, a glossary, one date format): the variants that
+test_workflows.py's one run per family does not reach, chosen where the params change the
+input's mess or the reference's path the most."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.sort_sections", {"key": "date", "descending": True, "appendix": True, "in_place": True}),
     ("document.glossary", {"form": "table", "order": "alphabetical", "separate": True, "in_place": False}),
     ("document.glossary", {"form": "list", "order": "appearance", "separate": False, "in_place": True}),
+    ("document.date_format", {"fmt": "weekday_long", "mixed": True, "in_place": False}),
+    ("document.date_format", {"fmt": "uk_numeric", "mixed": False, "in_place": True}),
 ]
 
 
