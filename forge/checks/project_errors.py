@@ -13,9 +13,9 @@ import ast
 
 from pydantic import Field
 
-from forge.checks.project import ProjectEdit, _inside, _tests_verdict, project_view
+from forge.checks._project_pair import ORIGINAL_PRELUDE, module_and_tests
+from forge.checks.project import ProjectEdit, _tests_verdict
 from forge.checks.project_api import _dotted, _probe
-from forge.checks.project_probes import _parsed
 from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -60,23 +60,13 @@ def test_class():
 
 
 def test_calls():
-    before = {{"__name__": "_forge_original"}}
-    exec(compile(ORIGINAL, "original", "exec"), before)
+    before = _original()
     for call in CALLS:
         want, got = _raised(call, dict(before)), _raised(call, vars(m))
         assert isinstance(want, ValueError), call + " raises no ValueError in the original module"
         assert got is not None, call + " raises nothing"
         assert isinstance(got, getattr(m, {exception!r})), "%s raises %s, not {exception}" % (call, type(got).__name__)
-        assert str(got) == str(want), "%s says %r, the original said %r" % (call, str(got), str(want))
-
-
-def _raised(call, namespace):
-    try:
-        eval(call, namespace)
-    except Exception as exc:
-        return exc
-    return None
-'''
+        assert str(got) == str(want), "%s says %r, the original said %r" % (call, str(got), str(want))''' + ORIGINAL_PRELUDE
 
 
 class ExceptionIntroduced(ProjectEdit):
@@ -92,13 +82,11 @@ def exception_introduced(state: FinalState, opts: ExceptionIntroduced) -> Verdic
     original tests expect to raise ValueError now raises the class, with the original module's
     message; the class is a ValueError exactly when asked. Kept a ValueError: no test changed.
     Otherwise: the test file uses the class and expects ValueError nowhere. The suite passes."""
-    module, tests = _inside(opts.folder, opts.file), _inside(opts.folder, opts.test_file)
-    before, after = project_view(state, opts.folder, original=True), project_view(state, opts.folder)
-    tree, test_tree = _parsed(after.files, module, opts.file), _parsed(after.files, tests, opts.test_file)
-    for parsed in (tree, test_tree):
-        if isinstance(parsed, str):
-            return Verdict.of(False, parsed)
-    assert isinstance(tree, ast.Module) and isinstance(test_tree, ast.Module)
+    pair = module_and_tests(state, opts.folder, opts.file, opts.test_file)
+    if isinstance(pair, str):
+        return Verdict.of(False, pair)
+    before, after, module, tests, tree, test_tree = (pair.before, pair.after, pair.module, pair.tests, pair.tree,
+                                                     pair.test_tree)
     if not any(isinstance(n, ast.ClassDef) and n.name == opts.exception for n in tree.body):
         return Verdict.of(False, f"{opts.file} defines no top-level class {opts.exception}")
     if left := [line for line, name in _raised_names(tree) if name == "ValueError"]:

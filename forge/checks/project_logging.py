@@ -13,9 +13,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.project import ProjectEdit, _inside, _tests_verdict, project_view, run_tests
+from forge.checks._project_pair import ORIGINAL_PRELUDE, module_and_tests
+from forge.checks.project import ProjectEdit, _tests_verdict, run_tests
 from forge.checks.project_api import _dotted, _probe
-from forge.checks.project_probes import _calls, _new_tests, _only_new, _parsed
+from forge.checks.project_probes import _calls, _new_tests, _only_new
 from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -40,9 +41,7 @@ def _run(call, namespace, caplog):
 
 
 def test_trigger(caplog):
-    before = {{"__name__": "_forge_original"}}
-    exec(compile(ORIGINAL, "original", "exec"), before)
-    printed, _ = _run({trigger!r}, before, caplog)
+    printed, _ = _run({trigger!r}, _original(), caplog)
     assert printed.strip(), "the original module prints nothing for {trigger}"
     out, records = _run({trigger!r}, vars(m), caplog)
     assert not out, "{trigger} still prints %r" % out
@@ -57,7 +56,7 @@ def test_quiet(caplog):
     assert not out, "{quiet} prints %r" % out
     loud = [r.levelname for r in records if r.levelno >= logging.{level.upper()}]
     assert not loud, "{quiet} logs %s" % loud
-'''
+''' + ORIGINAL_PRELUDE
 
 
 class PrintsLogged(ProjectEdit):
@@ -77,13 +76,11 @@ def prints_logged(state: FinalState, opts: PrintsLogged) -> Verdict:
     prints nothing; the quiet call neither prints nor logs at the level or above. With `test`, a new
     test calls the function and the new tests alone FAIL on the original module; without it the
     tests are unchanged. The suite passes."""
-    module, tests = _inside(opts.folder, opts.file), _inside(opts.folder, opts.test_file)
-    before, after = project_view(state, opts.folder, original=True), project_view(state, opts.folder)
-    tree, test_tree = _parsed(after.files, module, opts.file), _parsed(after.files, tests, opts.test_file)
-    for parsed in (tree, test_tree):
-        if isinstance(parsed, str):
-            return Verdict.of(False, parsed)
-    assert isinstance(tree, ast.Module) and isinstance(test_tree, ast.Module)
+    pair = module_and_tests(state, opts.folder, opts.file, opts.test_file)
+    if isinstance(pair, str):
+        return Verdict.of(False, pair)
+    before, after, module, tests, tree, test_tree = (pair.before, pair.after, pair.module, pair.tests, pair.tree,
+                                                     pair.test_tree)
     if printing := [c.lineno for c in ast.walk(tree) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                     and c.func.id == "print"]:
         return Verdict.of(False, f"{opts.file} still calls print on line {printing[0]}")

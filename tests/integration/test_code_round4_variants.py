@@ -1,8 +1,9 @@
-"""The workflow contract on the error-handling, signature and logging code families (#10): the
-variants test_workflows.py's one run per family does not reach, each a value that changes the task
-(a module's own exception kept a ValueError or a clean break with the tests switched, every parameter
-or those after the first made keyword-only, a print turned into a log record with the tests as given
-or with a new caplog test), for real (gates, sandbox, mutants caught)."""
+"""The workflow contract on the error-handling, signature, typing and logging code families (#10):
+the variants test_workflows.py's one run per family does not reach, each a value that changes the
+task (a module's own exception kept a ValueError or a clean break with the tests switched, every
+parameter or those after the first made keyword-only, a print turned into a log record with the
+tests as given or with a new caplog test, numeric text converted or refused with a TypeError), for
+real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.keyword_only", {"function": "schedule.end_time", "every": True}),
     ("code.print_to_logging", {"kind": "text_tools", "test": True}),
     ("code.print_to_logging", {"kind": "loans", "test": False}),
+    ("code.argument_types", {"function": "units.bmi", "convert": True}),
+    ("code.argument_types", {"function": "loans.late_fee", "convert": False}),
 ]
 
 

@@ -7,24 +7,14 @@ raising another class, and no class at all fail."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from faker import Faker
-
-from preparers.filetypes.project import pack_project
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._code_projects import project_case, seeded
 from workflows.code._guards import guarded_package
 
-
-def _project() -> tuple[dict[str, str], str, str, str]:
-    faker = Faker()
-    faker.seed_instance(7)
-    project = guarded_package(random.Random(7), faker, "stats", neighbours=1)
-    return project.files, project.module, project.test_file, project.module.removesuffix(".py").replace("/", ".")
-
-
-FILES, MODULE, TESTS, DOTTED = _project()
+FILES, MODULE, TESTS = seeded(lambda rng, faker: guarded_package(rng, faker, "stats", neighbours=1))
+DOTTED = MODULE.removesuffix(".py").replace("/", ".")
 SOURCE, TEST_SOURCE = FILES[MODULE], FILES[TESTS]
 HEAD = '"""\n'
 
@@ -51,9 +41,8 @@ OPTIONS = {"test_file": f"proj/{TESTS}", "exception": "StatsError", "value_error
 
 
 def case(label: str, source: str, passes: bool, says: str = "", tests: str = TEST_SOURCE, **options: Any) -> Case:
-    files = {**FILES, MODULE: source, TESTS: tests}
-    return Case(label, None, {"folder": "proj", "file": f"proj/{MODULE}", **OPTIONS, **options}, passes, says,
-                files={f"proj/{k}": v.encode() for k, v in files.items()}, originals={"proj": pack_project(FILES)})
+    return project_case(label, FILES, {MODULE: source, TESTS: tests}, {"file": f"proj/{MODULE}", **OPTIONS, **options},
+                        passes, says)
 
 
 CASES = {

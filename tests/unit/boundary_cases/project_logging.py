@@ -6,24 +6,13 @@ changed, the root logger, a quiet call that logs, a weak or missing test, and ed
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from faker import Faker
-
-from preparers.filetypes.project import pack_project
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._code_projects import project_case, seeded
 from workflows.code.print_to_logging import printing_package
 
-
-def _project() -> tuple[dict[str, str], str, str]:
-    faker = Faker()
-    faker.seed_instance(7)
-    project, _ = printing_package(random.Random(7), faker, "shipping")
-    return project.files, project.module, project.test_file
-
-
-FILES, MODULE, TESTS = _project()
+FILES, MODULE, TESTS = seeded(lambda rng, faker: printing_package(rng, faker, "shipping")[0])
 SOURCE, TEST_SOURCE = FILES[MODULE], FILES[TESTS]
 PRINT = "print('heavy parcel: %s kg' % weight_kg)"
 HEAD = "FREE_FROM = 50\n"
@@ -43,9 +32,8 @@ OPTIONS = {"test_file": f"proj/{TESTS}", "function": "parcel_rate", "level": "wa
 
 
 def case(label: str, source: str, passes: bool, says: str = "", tests: str = "", **options: Any) -> Case:
-    files = {**FILES, MODULE: source, TESTS: TEST_SOURCE + tests}
-    return Case(label, None, {"folder": "proj", "file": f"proj/{MODULE}", **OPTIONS, **options}, passes, says,
-                files={f"proj/{k}": v.encode() for k, v in files.items()}, originals={"proj": pack_project(FILES)})
+    return project_case(label, FILES, {MODULE: source, TESTS: TEST_SOURCE + tests},
+                        {"file": f"proj/{MODULE}", **OPTIONS, **options}, passes, says)
 
 
 CASES = {

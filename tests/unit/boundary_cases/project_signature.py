@@ -6,24 +6,13 @@ asserted call only fail."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from faker import Faker
-
-from preparers.filetypes.project import pack_project
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._code_projects import project_case, seeded
 from workflows.code._all_kinds import make_package
 
-
-def _project() -> tuple[dict[str, str], str, str]:
-    faker = Faker()
-    faker.seed_instance(7)
-    project = make_package(random.Random(7), faker, "payroll", neighbours=1)
-    return project.files, project.module, project.test_file
-
-
-FILES, MODULE, TESTS = _project()
+FILES, MODULE, TESTS = seeded(lambda rng, faker: make_package(rng, faker, "payroll", neighbours=1))
 SOURCE, TEST_SOURCE = FILES[MODULE], FILES[TESTS]
 CALLS = [("gross_pay(38, 15.0)", "570.0"), ("gross_pay(40, 12.5)", "500.0"), ("gross_pay(45, 20.0)", "950.0")]
 
@@ -46,10 +35,9 @@ RATE, BOTH = calls("{h}, rate={r}"), calls("hours={h}, rate={r}")
 
 
 def case(label: str, source: str, tests: str, passes: bool, says: str = "", **options: Any) -> Case:
-    files = {**FILES, MODULE: source, TESTS: tests}
-    return Case(label, None, {"folder": "proj", "file": f"proj/{MODULE}", "test_file": f"proj/{TESTS}",
-                              "function": "gross_pay", "keyword": ["rate"], **options}, passes, says,
-                files={f"proj/{k}": v.encode() for k, v in files.items()}, originals={"proj": pack_project(FILES)})
+    return project_case(label, FILES, {MODULE: source, TESTS: tests}, {
+        "file": f"proj/{MODULE}", "test_file": f"proj/{TESTS}", "function": "gross_pay", "keyword": ["rate"],
+        **options}, passes, says)
 
 
 CASES = {
