@@ -8,6 +8,7 @@ from forge.checks import pdf as _checks  # noqa: F401
 from forge.checks import pdf_contacts as _contact_checks  # noqa: F401
 from forge.checks import pdf_contents as _contents_checks  # noqa: F401
 from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
+from forge.checks import pdf_marks as _mark_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
 from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
@@ -31,6 +32,7 @@ from workflows.pdf import (
     invoice_summary,
     invoice_total,
     list_emails,
+    mark_pages,
     merge,
     merge_ordered,
     metadata,
@@ -45,5 +47,5 @@ from workflows.pdf import (
     stamp,
 )
 
-__all__ = ["add_contents_page", "add_outline", "collate_scans", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "list_emails", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_outline", "collate_scans", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_parts", "stamp"]
