@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from forge.checks._keyed import keys_diff
 from forge.checks.json import _first_difference, _json_cell, same_json
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
@@ -86,10 +87,8 @@ def nested_from_table(state: FinalState, opts: NestedFromTable) -> Verdict:
     if opts.keyed:
         if not isinstance(got, dict):
             return Verdict.of(False, f"{opts.file} is not a JSON object from {key} to record")
-        if missing := [k for k in expected if k not in got]:
-            return Verdict.of(False, f"{opts.file} has no record for {key} {missing[0]!r} ({len(missing)} missing)")
-        if extra := [k for k in got if k not in expected]:
-            return Verdict.of(False, f"{opts.file} has a record for {key} {extra[0]!r}, which the table lacks")
+        if msg := keys_diff(expected, got, opts.file, f"record of {key}"):
+            return Verdict.of(False, msg)
         pairs = [(k, expected[k], got[k]) for k in expected]
     else:
         if not isinstance(got, list):
