@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/document.jsonl`.
 """
 
 from forge.checks import document as _checks  # noqa: F401
+from forge.checks import document_case as _case_checks  # noqa: F401
 from forge.checks import document_dates as _date_checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
 from forge.checks import document_layout as _layout_checks  # noqa: F401
@@ -36,6 +37,7 @@ from workflows.document import (
     number_headings,
     page_breaks,
     rearrange_sections,
+    recase_headings,
     replace_text,
     replace_with_options,
     sort_sections,
@@ -51,6 +53,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
            "replace_text", "replace_with_options", "sort_sections", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
            "text_to_table", "tidy_draft"]
