@@ -1,0 +1,142 @@
+"""Sort a phone dump of photos into folders by the date each was TAKEN (EXIF), not by the dates in
+their names (a messaging app names a photo after the day it was received) or the file's dates:
+year/month, year-month or year folders; moved or copied; photos with no date taken (screenshots,
+edited exports) left where they are or put in a folder of their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Literal
+
+from faker import Faker
+
+from forge.checks.tree_photos import Layout
+from forge.models import ReferenceSolution
+from preparers.filetypes.image import photo_jpeg
+from preparers.filetypes.tree import pack_tree
+from workflows._prepared import FolderWorkflow, Prepared
+from workflows._steps import lit, script_step, shell_step, solution
+from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+
+Mode = Literal["move", "copy"]
+EXAMPLE = {"year/month": "YYYY/MM/", "year-month": "YYYY-MM/", "year": "YYYY/"}  # numbers would leak a year
+
+
+class Options(SkillParams):
+    layout: Layout | None = None
+    mode: Mode | None = None
+    set_aside: bool | None = None
+
+
+class Params(Prepared):
+    folder: str
+    layout: Layout
+    example: str
+    mode: Mode
+    undated: str | None
+
+
+def _dump(rng: random.Random, faker: Faker) -> dict[str, bytes]:
+    """A phone's photos: camera names with no date, chat photos named after the day they were
+    received (days to weeks after they were taken, often in another month), a few without any date
+    taken, and a note and a PDF that are not photos."""
+    files: dict[str, bytes] = {}
+    start = dt.datetime(rng.choice([2023, 2024]), rng.randint(1, 10), 1, 8)
+    for n in range(rng.randint(8, 13)):
+        taken = start + dt.timedelta(days=rng.randrange(150), seconds=rng.randrange(40_000))
+        size = (rng.choice([48, 64]), rng.choice([36, 48]))
+        if n % 3 == 1:  # a chat photo: named after the day it arrived
+            received = taken + dt.timedelta(days=rng.randint(10, 40))
+            name = f"WhatsApp Images/IMG-{received:%Y%m%d}-WA{n:04d}.jpg"
+        else:
+            name = f"DSC{rng.randint(1000, 9999):05d}.{rng.choice(['JPG', 'jpg'])}"
+        files[name] = photo_jpeg(rng, size, taken)
+    for n in range(rng.randint(1, 3)):
+        name = rng.choice([f"Screenshot_{n}_{faker.word()}.jpg", f"edited_{faker.word()}_{n}.jpg"])
+        files[name] = photo_jpeg(rng, (40, 30), None)
+    files["notes.txt"] = (faker.sentence() + "\n").encode()
+    files[f"{faker.word()}_tickets.pdf"] = b"%PDF-1.4\n" + rng.randbytes(300)
+    return files
+
+
+@register_workflow
+class SortByTaken(FolderWorkflow[Params]):
+    spec = WorkflowSpec(
+        name="files.sort_by_taken", apps=["files"], params=Params, skill_params=Options,
+        phrasings=[
+            "Sort the JPEG photos (.jpg/.jpeg, any case) in {{ folder }}/ and its subfolders by the date each was "
+            "taken, as recorded in its EXIF data (DateTimeOriginal), not by any date in the file name: "
+            "{% if mode == 'move' %}move{% else %}copy{% endif %} each into {{ folder }}/{{ example }} style "
+            "folders ({% if layout == 'year/month' %}a year folder with a two-digit month folder inside"
+            "{% elif layout == 'year-month' %}one folder per year and month, YYYY-MM{% else %}one folder per year"
+            "{% endif %}), keeping its file name. {% if undated %}Photos with no date taken go into "
+            "{{ folder }}/{{ undated }}/.{% else %}Photos with no date taken stay where they are.{% endif %} Other "
+            "files stay as they are.",
+            "My phone dump in {{ folder }} is a mess. Could you {% if mode == 'move' %}sort{% else %}copy{% endif %} "
+            "the photos into {% if layout == 'year/month' %}year and month folders (like {{ example }}){% elif layout "
+            "== 'year-month' %}one folder per month, named like {{ example }}{% else %}one folder per year (like "
+            "{{ example }}){% endif %} inside {{ folder }}, going by when each picture was actually taken (the EXIF "
+            "date)? The WhatsApp names have the day I received them, which is often weeks later, so don't go by "
+            "those. {% if undated %}Anything without a date taken (screenshots, edits) can go in {{ undated }}."
+            "{% else %}Leave anything without a date taken where it is.{% endif %}{% if mode == 'copy' %} Keep the "
+            "originals where they are.{% endif %}",
+            "{{ folder }}/ (recursive) *.jpg/*.jpeg: {% if mode == 'move' %}mv{% else %}cp{% endif %} to "
+            "{{ folder }}/{{ example }} (same file name) by EXIF DateTimeOriginal; no EXIF date: {% if undated %}"
+            "-> {{ undated }}/"
+            "{% else %}leave in place{% endif %}; other files untouched.",
+        ],
+        criteria=["Every photo with a date taken is in the folder for that date (by EXIF, not by its name), under "
+                  "its own name; undated ones are set aside or left as asked.",
+                  "Moved photos are gone from their old place, copied ones stay; other files are unchanged."],
+        files=[FileSlot(param="folder", type="tree", role="in_place", description="A phone's photo dump")],
+        checks=[CheckTemplate(func="tree.sorted_by_taken", bind={"layout": "layout", "mode": "mode",
+                                                                  "undated": "undated"})],
+    )
+
+    def draw(self, ctx: WorkflowContext) -> Params:
+        opts: Options = ctx.options  # type: ignore[assignment]
+        rng = ctx.rng
+        layout: Layout = opts.layout or rng.choice(["year/month", "year-month", "year"])
+        aside = opts.set_aside if opts.set_aside is not None else rng.random() < 0.5
+        params = Params(folder=rng.choice(["Phone_dump", "Camera_upload", "Photo_import"]), layout=layout,
+                        example=EXAMPLE[layout], mode=opts.mode or rng.choice(["move", "copy"]),
+                        undated=rng.choice(["Undated", "No_date", "Unsorted"]) if aside else None)
+        return params.with_files(folder=pack_tree(_dump(rng, ctx.faker)))
+
+    def reference(self, params: Params) -> ReferenceSolution:
+        script = f"""
+            import os, shutil
+            from PIL import Image
+            root, layout = {lit(params.folder)}, {lit(params.layout)}
+            mode, undated = {lit(params.mode)}, {lit(params.undated)}
+            plan = []
+            for folder, dirs, names in os.walk(root):
+                for name in sorted(names):
+                    if not name.lower().endswith((".jpg", ".jpeg")):
+                        continue
+                    path = os.path.join(folder, name)
+                    with Image.open(path) as image:
+                        exif = image.getexif()
+                        raw = exif.get_ifd(0x8769).get(36867) or exif.get(306)
+                    if raw:
+                        year, month = raw[:4], raw[5:7]
+                        sub = {{"year/month": f"{{year}}/{{month}}", "year-month": f"{{year}}-{{month}}",
+                               "year": year}}[layout]
+                    elif undated:
+                        sub = undated
+                    else:
+                        continue
+                    plan.append((path, os.path.join(root, sub, name)))
+            for path, target in plan:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                (shutil.move if mode == "move" else shutil.copy2)(path, target)
+                print(mode, path, "->", target)
+        """
+        return solution(
+            shell_step(f"find {lit(params.folder)} -type f | sort", f"First I list what is in {params.folder}/.",
+                       "List the photos"),
+            script_step(script, "I read each photo's EXIF date taken with Pillow (the names' dates are when a photo "
+                        "was received) and file it by that date.", "Sort by date taken"),
+            shell_step(f"find {lit(params.folder)} -type f | sort", "Then I check where everything went.",
+                       "Check the folders"))
