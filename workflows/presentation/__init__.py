@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 """
 
 from forge.checks import slides as _checks  # noqa: F401
+from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
@@ -15,12 +16,14 @@ from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
+from preparers.filetypes import csv as _csv  # noqa: F401  (the alt-text list)
 from preparers.filetypes import pptx as _pptx  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
 from workflows.presentation import (
     add_slide,
     agenda_from_titles,
     agenda_order,
+    alt_text,
     append_deck,
     bullets_to_notes,
     delete_empty_slides,
@@ -51,6 +54,7 @@ __all__ = [
     "add_slide",
     "agenda_from_titles",
     "agenda_order",
+    "alt_text",
     "append_deck",
     "bullets_to_notes",
     "delete_empty_slides",
