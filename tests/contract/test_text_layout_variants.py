@@ -1,9 +1,9 @@
 """The workflow contract on #10's text families that lay text out anew, on the variants
 test_workflows.py's one run per family does not reach: a semicolon table with decimal commas in a
-+---+ grid with its numbers right-aligned; a tab-separated one under a dashed rule, all left; four
-dated notes combined newest first under a new title with rules between them; a snippet's code-viewer
-line numbers stripped in place; a Java log's errors counted per exception type. For real (gates,
-sandbox, LibreOffice round trip, and every mutant of the answer caught)."""
++---+ grid with its numbers right-aligned; four dated notes combined newest first under a new title
+with rules between them; a snippet's code-viewer line numbers stripped in place; a Java log's errors
+counted per exception type. For real (gates, sandbox, LibreOffice round trip, and every mutant of the
+answer caught)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.align_columns", {"delimiter": "semicolon", "frame": "grid", "right_numbers": True}),
-    ("text.align_columns", {"delimiter": "tab", "frame": "rule", "right_numbers": False}),
     ("text.combine_files", {"kind": "weekly", "demote": True, "rule": True}),
     ("text.line_numbers", {"operation": "remove", "style": "pipe", "in_place": True}),
     ("text.log_tracebacks", {"flavor": "java", "form": "counts"}),
