@@ -2,8 +2,8 @@
 test_workflows.py's one run per family does not reach: a semicolon table with decimal commas in a
 +---+ grid with its numbers right-aligned; four dated notes combined newest first under a new title
 with rules between them; a snippet's code-viewer line numbers stripped in place; a Java log's errors
-counted per exception type. For real (gates, sandbox, LibreOffice round trip, and every mutant of the
-answer caught)."""
+counted per exception type; an article's named footnotes numbered under a Notes heading in place. For
+real (gates, sandbox, LibreOffice round trip, and every mutant of the answer caught)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.combine_files", {"kind": "weekly", "demote": True, "rule": True}),
     ("text.line_numbers", {"operation": "remove", "style": "pipe", "in_place": True}),
     ("text.log_tracebacks", {"flavor": "java", "form": "counts"}),
+    ("text.footnotes", {"operation": "renumber", "named": True, "notes_heading": True, "in_place": True}),
 ]
 
 
