@@ -5,6 +5,7 @@ Importing it registers the pdf handler, the pdf check libraries, the preparer an
 """
 
 from forge.checks import pdf as _checks  # noqa: F401
+from forge.checks import pdf_compare as _compare_checks  # noqa: F401
 from forge.checks import pdf_contacts as _contact_checks  # noqa: F401
 from forge.checks import pdf_contents as _contents_checks  # noqa: F401
 from forge.checks import pdf_convert as _convert_checks  # noqa: F401
@@ -23,6 +24,7 @@ from workflows.pdf import (
     add_contents_page,
     add_outline,
     collate_scans,
+    compare_versions,
     drop_blank_pages,
     extract_pages,
     extract_text,
@@ -49,5 +51,5 @@ from workflows.pdf import (
     text_to_pdf,
 )
 
-__all__ = ["add_contents_page", "add_outline", "collate_scans", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_parts", "stamp", "text_to_pdf"]

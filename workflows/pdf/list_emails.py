@@ -56,11 +56,12 @@ def _rows(ctx: WorkflowContext, orgs: list[tuple[str, str]], messy: bool) -> lis
     rows, seen = [], set()
     while len(rows) < ctx.rng.randint(24, 34):
         first, last = ctx.faker.first_name(), ctx.faker.last_name()
-        org, domain = ctx.rng.choice(orgs)
+        org, domain = orgs[len(rows)] if len(rows) < len(orgs) else ctx.rng.choice(orgs)  # everyone's on it
         email = f"{re.sub(r'[^a-z]', '', first.lower())}.{re.sub(r'[^a-z]', '', last.lower())}@{domain}"
         if email not in seen:
             seen.add(email)
             rows.append([f"{first} {last}", org, email])
+    ctx.rng.shuffle(rows)
     if messy:
         for row in ctx.rng.sample(rows, 3):
             row[2] = row[2].split("@")[0].title() + "@" + row[2].split("@")[1].capitalize()
