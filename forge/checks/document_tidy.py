@@ -1,8 +1,9 @@
 """Tidying a draft: spacer paragraphs removed, double and stray spaces taken out, pasted text's
 manual line breaks joined back into flowing paragraphs, a list converted to the other kind or
-typed list marks ("- ", "1) ") turned into a real list. Unlike `forge.checks.document`, the
-whitespace is what these tasks are about, so texts are compared exactly; the words, their bold
-and italic, the styles outside the edit and the tables must stay as they were.
+typed list marks ("- ", "1) ") turned into a real list, drafting notes taken out. Unlike
+`forge.checks.document`, the whitespace is what these tasks are about, so texts are compared
+exactly; the words, their bold and italic, the styles outside the edit and the tables must stay
+as they were.
 """
 
 from __future__ import annotations
@@ -117,3 +118,47 @@ def list_converted(state: FinalState, opts: ListConverted) -> Verdict:
     if msg := _tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(items)} items under {opts.heading!r} are a {opts.kind} list")
+
+
+# --- document.notes_stripped ---------------------------------------------------------------------
+
+TBC_LINE = re.compile(r"^\s*(?:TBC|TBD)\b")
+BRACKET_LINE = re.compile(r"^\s*\[[^\]]*\]\s*$")
+INLINE_NOTE = re.compile(r"\s*\[[^\]\n]*\]")
+Marker = Literal["tbc", "reviewer", "inline", "all"]
+
+
+class NotesStripped(DocumentEdit):
+    marker: Marker = Field(description="tbc: paragraphs starting TBC or TBD; reviewer: paragraphs that are "
+                           "one [bracketed note]; inline: [bracketed notes] inside sentences, with the space before "
+                           "them; all: the three.")
+
+
+@register_check("document.notes_stripped", NotesStripped, view="document")
+def notes_stripped(state: FinalState, opts: NotesStripped) -> Verdict:
+    """The drafting notes asked for are gone (whole note paragraphs deleted, inline notes cut out
+    of their sentences) and every other paragraph reads as it did, in the same style; tables
+    unchanged."""
+    original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
+    before, expected, cut = blocks(original), [], 0
+    for p in before:
+        if (opts.marker in ("tbc", "all") and TBC_LINE.match(p.text)) or \
+                (opts.marker in ("reviewer", "all") and BRACKET_LINE.match(p.text)):
+            cut += 1
+            continue
+        if opts.marker in ("inline", "all") and not BRACKET_LINE.match(p.text):
+            text, n = INLINE_NOTE.subn("", p.text)
+            cut, p = cut + n, p.model_copy(update={"text": text})
+        expected.append(p)
+    if cut == 0:
+        return Verdict.of(False, f"{opts.input_file} has no {opts.marker} notes to take out")
+    after = blocks(output)
+    for n, (want, have) in enumerate(zip(expected, after, strict=False), start=1):
+        if fold(want.text) != fold(have.text) and len(after) == len(expected):
+            return Verdict.of(False, f"paragraph {n} of {opts.file} "
+                              f"{_first_difference(fold(want.text), fold(have.text))}")
+    if msg := paragraphs_diff(expected, after, opts.file):
+        return Verdict.of(False, msg)
+    if msg := _tables_same(original, output, opts.file):
+        return Verdict.of(False, msg)
+    return Verdict.of(True, f"{cut} drafting notes taken out; everything else kept")

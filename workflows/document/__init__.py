@@ -43,6 +43,7 @@ from workflows.document import (
     sort_sections,
     sort_table,
     split_document,
+    strip_notes,
     style_headings,
     table_column,
     table_filter,
@@ -54,5 +55,5 @@ from workflows.document import (
 )
 
 __all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
-           "replace_text", "replace_with_options", "sort_sections", "sort_table", "split_document", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
+           "replace_text", "replace_with_options", "sort_sections", "sort_table", "split_document", "strip_notes", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
            "text_to_table", "tidy_draft"]

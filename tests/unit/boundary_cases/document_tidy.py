@@ -1,7 +1,8 @@
 """Boundary cases of `forge.checks.document_tidy` on real drafts: a spacer paragraph or a stray
 space left only at the END, a line break joined without its space (words glued), one space too
 many taken out, bold lost on the way; a list whose LAST item keeps its typed mark or its old
-style, a list running on into the next section, an item dropped or added, the wrong kind."""
+style, a list running on into the next section, an item dropped or added, the wrong kind; the
+LAST drafting note left, an inline note cut without its space, notes of another kind removed too."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import docx
 from preparers.document import Paragraph, Run, Section, make_document, write_docx
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases.office_edits import _saved, _seeded
+from workflows.document.strip_notes import annotated
 from workflows.document.tidy_draft import messy
 
 BASE = make_document(*_seeded(31), kind="report")
@@ -182,3 +184,52 @@ CONVERTED = [
 ]
 
 CASES = {"document.draft_tidied": TIDIED, "document.list_converted": CONVERTED}
+
+# --- document.notes_stripped ---------------------------------------------------------------------
+
+NOTED = write_docx(annotated(BASE, "all", random.Random(7), "Priya"))
+PENDING_LINE, NOTE_LINE, INLINE = (re.compile(r"^(TBC|TBD)\b"), re.compile(r"^\[[^\]]*\]$"),
+                                   re.compile(r"\s*\[[^\]]*\]"))
+
+
+def stripped(*, lines: tuple[re.Pattern[str], ...] = (PENDING_LINE, NOTE_LINE), inline: str | None = "",
+             keep_last: bool = False, extra: bool = False) -> Callable[[Any], None]:
+    """Note paragraphs matching `lines` deleted, inline notes replaced by `inline` (None: kept)."""
+    def change(document: Any) -> None:
+        notes = [p for p in document.paragraphs if any(r.match(p.text) for r in lines)]
+        for p in notes[:-1] if keep_last else notes:
+            p._element.getparent().remove(p._element)
+        for p in document.paragraphs if inline is not None else []:
+            for run in p.runs:
+                if not NOTE_LINE.match(p.text):
+                    run.text = INLINE.sub(inline, run.text)
+        if extra:  # a real paragraph deleted with the notes
+            body = [p for p in document.paragraphs if p.style.name == "Normal" and p.text.strip()]
+            body[-1]._element.getparent().remove(body[-1]._element)
+    return change
+
+
+ALL_NOTES, PENDING_ONLY, INLINE_ONLY = ({"marker": m} for m in ("all", "tbc", "inline"))
+
+STRIPPED = [
+    case("every drafting note taken out", edited(NOTED, stripped()), ALL_NOTES, True, given=NOTED),
+    case("the draft handed back as it was", NOTED, ALL_NOTES, False, "paragraph", given=NOTED),
+    case("the note closing the report left", edited(NOTED, stripped(keep_last=True)), ALL_NOTES, False,
+         "extra paragraph", given=NOTED),
+    case("inline notes cut but their space left", edited(NOTED, stripped(inline=" ")), ALL_NOTES, False,
+         "character", given=NOTED),
+    case("inline notes left in", edited(NOTED, stripped(inline=None)), ALL_NOTES, False, "character",
+         given=NOTED),
+    case("a real paragraph deleted with the notes", edited(NOTED, stripped(extra=True)), ALL_NOTES, False,
+         "paragraph", given=NOTED),
+    case("only the TBC lines, as asked", edited(NOTED, stripped(lines=(PENDING_LINE,), inline=None)),
+         PENDING_ONLY, True, given=NOTED),
+    case("the reviewers' notes deleted too where only TBC was asked", edited(NOTED, stripped(inline=None)),
+         PENDING_ONLY, False, "paragraph", given=NOTED),
+    case("only the inline notes, as asked", edited(NOTED, stripped(lines=())), INLINE_ONLY, True, given=NOTED),
+    case("note paragraphs deleted too where only inline notes were asked", edited(NOTED, stripped()), INLINE_ONLY,
+         False, "paragraph", given=NOTED),
+    case("a report with no notes", write_docx(BASE), ALL_NOTES, False, "no all notes", given=write_docx(BASE)),
+]
+
+CASES["document.notes_stripped"] = STRIPPED
