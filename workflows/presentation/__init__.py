@@ -7,6 +7,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
+from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
@@ -26,6 +27,7 @@ from workflows.presentation import (
     alt_text,
     append_deck,
     bullets_to_notes,
+    convert_table,
     delete_empty_slides,
     duplicate_slide,
     edit_bullets,
@@ -57,6 +59,7 @@ __all__ = [
     "alt_text",
     "append_deck",
     "bullets_to_notes",
+    "convert_table",
     "delete_empty_slides",
     "duplicate_slide",
     "edit_bullets",
