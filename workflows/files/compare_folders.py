@@ -51,7 +51,8 @@ class CompareFolders(FolderWorkflow[Params]):
             "temporary and system files (*.tmp, *~, ~$*, .DS_Store, Thumbs.db, *.part, *.crdownload) on both sides."
             "{% endif %} Don't change either folder.",
             "Before I wipe my {{ right }} copy I want to know how it differs from {{ folder }}/{{ left }}. Could you "
-            "write me {{ report }}? {% if format == 'sections' %}{% if by_content %}Three{% else %}Two{% endif %} plain lists, please: under a heading 'Only in "
+            "write me {{ report }}? {% if format == 'sections' %}{% if by_content %}Three{% else %}Two{% endif %} "
+            "plain lists, please: under a heading 'Only in "
             "{{ left }}:' what's missing from the copy, under 'Only in {{ right }}:' what only the copy has"
             "{% if by_content %}, and under 'Different:' the files whose contents don't match{% endif %} (sorted, "
             "paths inside the folder){% else %}A CSV with columns path and status: status 'only in {{ left }}', "
