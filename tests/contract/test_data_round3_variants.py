@@ -24,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_fill_blanks", {"fill": "group_mean", "in_place": True}),
     ("data.json_group_totals", {"measure": "revenue", "by": "product", "array": True}),
     ("data.csv_to_template", {"by_name": False, "full_name": True, "constant": True, "required": True}),
+    ("data.json_schema_fix", {"fault": "all", "in_place": False}),
 ]
 
 
