@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from forge.checks._text_diff import text_lines_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -71,10 +72,7 @@ def footnotes_edited(state: FinalState, opts: FootnotesEdited) -> Verdict:
     want = [line.rstrip() for line in expected_lines(input_view(state, opts.input_file, TextView).lines, opts,
                                                     opts.input_file) if line.strip()]
     got = [line.rstrip() for line in output_view(state, opts.file, TextView).lines if line.strip()]
-    for n, (w, g) in enumerate(zip(want, got, strict=False), start=1):
-        if w != g:
-            return Verdict.of(False, f"text line {n} of {opts.file} is {g[:90]!r}, expected {w[:90]!r}")
-    if len(got) != len(want):
-        where = f"first missing: {want[len(got)][:60]!r}" if len(got) < len(want) else f"extra: {got[len(want)][:60]!r}"
-        return Verdict.of(False, f"{opts.file} has {len(got)} text lines, expected {len(want)} ({where})")
+    problem = text_lines_diff(want, got, opts.file)
+    if problem:
+        return Verdict.of(False, problem)
     return Verdict.of(True, f"footnotes {'renumbered' if opts.operation == 'renumber' else 'put inline'}")
