@@ -79,9 +79,9 @@ def expected_rows(state: FinalState, opts: InvoicesTabulated) -> list[list[Any]]
     return rows
 
 
-def _same_cell(have: Any, want: Any, tolerance: float) -> str | None:
+def same_cell(have: Any, want: Any, tolerance: float) -> str | None:
     """Why the cell is not the expected one, or None."""
-    if isinstance(want, float):
+    if is_number(want):
         if not is_number(have):
             return f"is {show(have)}; expected the number {show(want)}"
         return None if same_value(have, want, tolerance) else f"is {show(have)}, expected {show(want)}"
@@ -89,7 +89,8 @@ def _same_cell(have: Any, want: Any, tolerance: float) -> str | None:
         return None if have == want or str(have).strip() == want.isoformat() else \
             f"is {show(have)}, expected {want.isoformat()}"
     have_text = fold(str(have)) if have is not None else ""
-    return None if have_text.casefold() == fold(want or "").casefold() else f"is {show(have)}, expected {show(want)}"
+    same = have_text.casefold() == fold(str(want or "")).casefold()
+    return None if same else f"is {show(have)}, expected {show(want)}"
 
 
 @register_check("pdf.invoices_tabulated", InvoicesTabulated, view="table")
@@ -100,16 +101,20 @@ def invoices_tabulated(state: FinalState, opts: InvoicesTabulated) -> Verdict:
     rows = expected_rows(state, opts)
     if isinstance(rows, str):
         return Verdict.of(False, rows)
-    want = [HEADERS[opts.columns], *rows]
-    got = output_view(state, opts.file, TableView).get()
-    if len(got.rows) != len(want):
-        return Verdict.of(False, f"{opts.file} has {len(got.rows) - 1} rows under its header, expected "
-                          f"{len(want) - 1}")
-    for r, (w_row, g_row) in enumerate(zip(want, got.rows, strict=True), start=1):
+    return table_verdict([HEADERS[opts.columns], *rows], output_view(state, opts.file, TableView).get().rows,
+                         opts.file, opts.tolerance)
+
+
+def table_verdict(want: list[list[Any]], got: list[list[Any]], file: str, tolerance: float) -> Verdict:
+    """The output rows (header first) against the expected ones: row count, cells per row, then
+    each cell (`same_cell`), pointing at the first difference by row, column and header."""
+    if len(got) != len(want):
+        return Verdict.of(False, f"{file} has {len(got) - 1} rows under its header, expected {len(want) - 1}")
+    for r, (w_row, g_row) in enumerate(zip(want, got, strict=True), start=1):
         if len(g_row) != len(w_row):
-            return Verdict.of(False, f"row {r} of {opts.file} has {len(g_row)} cells, expected {len(w_row)}: "
+            return Verdict.of(False, f"row {r} of {file} has {len(g_row)} cells, expected {len(w_row)}: "
                               f"{','.join(map(str, w_row))}")
         for c, (w, g) in enumerate(zip(w_row, g_row, strict=True), start=1):
-            if why := _same_cell(g, w, opts.tolerance):
-                return Verdict.of(False, f"row {r}, column {c} ({want[0][c - 1]}) of {opts.file} {why}")
-    return Verdict.of(True, f"{len(rows)} rows as asked")
+            if why := same_cell(g, w, tolerance):
+                return Verdict.of(False, f"row {r}, column {c} ({want[0][c - 1]}) of {file} {why}")
+    return Verdict.of(True, f"{len(want) - 1} rows as asked")

@@ -10,6 +10,7 @@ from forge.checks import pdf_contacts as _contact_checks  # noqa: F401
 from forge.checks import pdf_contents as _contents_checks  # noqa: F401
 from forge.checks import pdf_convert as _convert_checks  # noqa: F401
 from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
+from forge.checks import pdf_lines as _line_checks  # noqa: F401
 from forge.checks import pdf_marks as _mark_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
 from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  # noqa: F401
@@ -32,6 +33,7 @@ from workflows.pdf import (
     find_term,
     folder_report,
     insert_pages,
+    invoice_lines,
     invoice_summary,
     invoice_total,
     list_emails,
@@ -51,5 +53,5 @@ from workflows.pdf import (
     text_to_pdf,
 )
 
-__all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_parts", "stamp", "text_to_pdf"]
