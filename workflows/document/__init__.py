@@ -11,6 +11,7 @@ from forge.checks import document_edits as _edit_checks  # noqa: F401
 from forge.checks import document_layout as _layout_checks  # noqa: F401
 from forge.checks import document_merge as _merge_checks  # noqa: F401
 from forge.checks import document_order as _order_checks  # noqa: F401
+from forge.checks import document_refresh as _refresh_checks  # noqa: F401
 from forge.checks import document_refs as _ref_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
@@ -38,6 +39,7 @@ from workflows.document import (
     page_breaks,
     rearrange_sections,
     recase_headings,
+    refresh_table,
     replace_text,
     replace_with_options,
     sort_sections,
@@ -54,6 +56,6 @@ from workflows.document import (
     table_total,
 )
 
-__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
+__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections", "recase_headings", "refresh_table",
            "replace_text", "replace_with_options", "sort_sections", "sort_table", "split_document", "strip_notes", "style_headings", "table_column", "table_filter", "table_of_contents", "table_top_rows", "table_total",
            "text_to_table", "tidy_draft"]
