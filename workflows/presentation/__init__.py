@@ -11,6 +11,7 @@ from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
+from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
@@ -44,6 +45,7 @@ from workflows.presentation import (
     replace_with_options,
     retitle_slides,
     rows_to_slides,
+    section_dividers,
     speaker_notes,
     split_deck,
     split_slide,
@@ -76,6 +78,7 @@ __all__ = [
     "replace_with_options",
     "retitle_slides",
     "rows_to_slides",
+    "section_dividers",
     "speaker_notes",
     "split_deck",
     "split_slide",
