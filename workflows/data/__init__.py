@@ -25,6 +25,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_quarantine,
     csv_reconcile,
     csv_sort,
+    csv_split_column,
     csv_to_json,
     csv_to_template,
     csv_unpivot,
@@ -40,6 +41,6 @@ from workflows.data import (  # noqa: F401  (register on import)
 
 __all__ = ["csv_cleanup", "csv_dedupe", "csv_derived_column", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
            "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_reconcile",
-           "csv_sort", "csv_to_json", "csv_to_template", "csv_unpivot", "csv_validate",
+           "csv_sort", "csv_split_column", "csv_to_json", "csv_to_template", "csv_unpivot", "csv_validate",
            "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_merge", "json_schema_fix",
            "status_counts"]
