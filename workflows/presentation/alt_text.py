@@ -16,6 +16,7 @@ from preparers.filetypes.image import photo_jpeg
 from preparers.presentation import DeckContent, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -86,10 +87,8 @@ class AltText(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        by_number = getattr(ctx.options, "by_number", None)
-        by_number = ctx.rng.random() < 0.5 if by_number is None else by_number
-        keep = getattr(ctx.options, "keep_existing", None)
-        keep = ctx.rng.random() < 0.5 if keep is None else keep
+        by_number = pick(ctx, "by_number")
+        keep = pick(ctx, "keep_existing")
         deck = make_deck(ctx.rng, ctx.faker)
         topics = list(range(2, len(deck.slides) - 1))
         chosen = sorted({*ctx.rng.sample(topics[:-1], min(3, len(topics) - 1)), topics[-1]})

@@ -11,6 +11,7 @@ from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, make_deck, more_bullets, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -63,8 +64,7 @@ class BulletsToNotes(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         scope = getattr(ctx.options, "scope", None) or ctx.rng.choice(["one", "all", "over"])
-        keep = getattr(ctx.options, "keep_notes", None)
-        keep = ctx.rng.random() < 0.5 if keep is None else keep
+        keep = pick(ctx, "keep_notes")
         deck = make_deck(ctx.rng, ctx.faker)
         slides = [s.model_copy(update={"bullets": [Bullet(text=b.text) for b in s.bullets]}) for s in deck.slides]
         topics = list(range(2, len(slides) - 1))

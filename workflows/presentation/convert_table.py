@@ -11,6 +11,7 @@ from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, SlideContent, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.presentation._table_deck import make_table_deck, write_table_deck
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -63,10 +64,6 @@ class Options(SkillParams):
     in_place: bool | None = None
 
 
-def _pick(ctx: WorkflowContext, name: str) -> bool:
-    fixed = getattr(ctx.options, name, None)
-    return ctx.rng.random() < 0.5 if fixed is None else fixed
-
 
 @register_workflow
 class ConvertTable(PreparedWorkflow[Params]):
@@ -87,13 +84,13 @@ class ConvertTable(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        to_table = _pick(ctx, "to_table")
+        to_table = pick(ctx, "to_table")
         made = make_table_deck(ctx.rng, ctx.faker, rows=(4, 7))
         value = ctx.rng.choice([2, 3])
         grid = [[r[0], r[value]] for r in made.grid]
         header = separator = None
         if to_table:
-            header = grid[0] if _pick(ctx, "header") else None
+            header = grid[0] if pick(ctx, "header") else None
             separator = ": "
             deck = made.deck
             slides = list(deck.slides)
@@ -102,7 +99,7 @@ class ConvertTable(PreparedWorkflow[Params]):
                                            bullets=[Bullet(text=f"{k}: {v}") for k, v in grid[1:]]))
             data = write_pptx(deck.model_copy(update={"slides": slides}))
         else:
-            separator = " - " if _pick(ctx, "dash") else ": "
+            separator = " - " if pick(ctx, "dash") else ": "
             data = write_table_deck(made.model_copy(update={"grid": grid}))
         params = Params(**deck_paths(ctx, made.deck.file_stem, "converted"), slide_title=made.title,
                         to_table=to_table, header=header, separator=separator)

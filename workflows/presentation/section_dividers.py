@@ -10,6 +10,7 @@ from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, SlideContent, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, drop_slide_code, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -77,10 +78,8 @@ class SectionDividers(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
-        remove = getattr(ctx.options, "remove", None)
-        remove = ctx.rng.random() < 0.5 if remove is None else remove
-        numbered = getattr(ctx.options, "numbered", None)
-        numbered = ctx.rng.random() < 0.5 if numbered is None else numbered
+        remove = pick(ctx, "remove")
+        numbered = pick(ctx, "numbered")
         deck = make_deck(ctx.rng, ctx.faker)
         topics = list(range(2, len(deck.slides) - 1))
         count = 2 if len(topics) < 6 else ctx.rng.choice([2, 3])

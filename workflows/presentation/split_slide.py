@@ -11,6 +11,7 @@ from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, SlideContent, make_deck, more_bullets, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, drop_slide_code, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -49,10 +50,6 @@ class Options(SkillParams):
     in_place: bool | None = None
 
 
-def _pick(ctx: WorkflowContext, name: str) -> bool:
-    fixed = getattr(ctx.options, name, None)
-    return ctx.rng.random() < 0.5 if fixed is None else fixed
-
 
 @register_workflow
 class SplitSlide(PreparedWorkflow[Params]):
@@ -82,10 +79,10 @@ class SplitSlide(PreparedWorkflow[Params]):
             at = ctx.rng.choice(topics)
             bullets = more_bullets(ctx.rng, ctx.faker, ctx.rng.randint(8, 11))
             slides[at] = slides[at].model_copy(update={"bullets": bullets})
-            keep = ctx.rng.randint(3, len(bullets) - 3) if _pick(ctx, "by_count") else None
+            keep = ctx.rng.randint(3, len(bullets) - 3) if pick(ctx, "by_count") else None
             slide_title = slides[at].title
         else:
-            every = _pick(ctx, "all_slides")
+            every = pick(ctx, "all_slides")
             chosen = sorted(ctx.rng.sample(topics, 2))
             for at in reversed(chosen):
                 slides[at:at + 1] = self._continued(ctx, slides[at], style)

@@ -10,6 +10,7 @@ from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.presentation._draw import pick
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.presentation._mess import CLEAN, MESS
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -70,8 +71,7 @@ class TidyBullets(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         rule = getattr(ctx.options, "rule", None) or ctx.rng.choice(list(RULE))
-        one = getattr(ctx.options, "one_slide", None)
-        one = ctx.rng.random() < 0.5 if one is None else one
+        one = pick(ctx, "one_slide")
         deck = make_deck(ctx.rng, ctx.faker)
         topics = [i for i, s in enumerate(deck.slides) if s.bullets and i > 1]
         target = ctx.rng.choice(topics)
