@@ -10,6 +10,7 @@ from forge.checks import image as _image_checks, tree_moves as _moves, tree_rule
 from forge.checks import tree_layout as _layout, tree_tidy as _tidy  # noqa: F401
 from forge.checks import tree_sync as _sync, tree_text as _text_checks, tree_unpack as _unpack  # noqa: F401
 from forge.checks import tree_merge as _merge, tree_photos as _photo_checks  # noqa: F401
+from forge.checks import tree_picks as _picks  # noqa: F401
 from forge.checks import tree_compare as _compare_checks, tree_versions as _versions  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
@@ -19,6 +20,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     checksum_manifest,
     clean_up,
     compare_folders,
+    copy_picks,
     collect_matching,
     dated_backup,
     dedupe_by_rule,
@@ -48,7 +50,7 @@ from workflows.files import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
-           "compare_folders", "dated_backup", "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree",
+           "compare_folders", "copy_picks", "dated_backup", "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree",
            "folder_usage", "inventory", "large_files", "latest_versions", "merge_folders", "mirror_folder",
            "normalise_names", "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates",
            "rename_by_rule", "resize_image", "sort_by_rule", "sort_by_taken", "split_batches", "text_endings",
