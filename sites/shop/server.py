@@ -178,13 +178,36 @@ def cart(state, message):
     return page(state, f'Cart - {state["shop"]}', "Your cart", body, message)
 
 
+def _radios(name, options, checked):
+    """Radio buttons `name-<value>` for (value, label) pairs, `checked` selected."""
+    return "".join(f'<label><input type="radio" id="{name}-{v}" name="{name}" value="{v}"'
+                   f'{" checked" if v == checked else ""}> {E(label)}</label><br>' for v, label in options)
+
+
 def checkout(state, message):
+    """Delivery (with the stores for pickup), the address, the payment and gift options; the form posts them all."""
+    account, card = state["account"], state["account"].get("card")
+    deliveries = [(k, f"{k} ({money(cents(v))})") for k, v in state["delivery_rates"].items()]
+    stores = [(s["id"], f'{s["name"]}, {s["address"]} ({s["distance_km"]:.1f} km)') for s in state.get("stores", [])]
+    saved = f'Saved card ({card["brand"]} ending {card["last4"]})' if card else "Saved card"
+    payments = [("card", saved), ("new_card", "New card"), ("invoice", "Invoice")]
+    payments += [("gift_card", "Gift card (the rest by the saved card)")] if state.get("gift_cards") is not None else []
+    fee = cents(state.get("gift_wrap_fee", 0))
     body = (f'<form method="post" action="/checkout"><p><label>Name <input type="text" id="name" name="name" '
-            f'value="{E(state["account"]["name"], quote=True)}"></label></p><p><label>Address <input type="text" '
-            f'id="address" name="address" value="{E(state["account"]["address"], quote=True)}"></label></p>'
-            f'<p><label><input type="radio" id="pay-card" name="payment" value="card" checked> Saved card</label>'
-            f'<label><input type="radio" id="pay-invoice" name="payment" value="invoice"> Invoice</label></p>'
-            f'<p>Total: {money(totals(state)["total"])}</p><button id="place" type="submit">Place order</button></form>')
+            f'value="{E(account["name"], quote=True)}"></label></p><h2>Delivery</h2>'
+            f'{_radios("delivery", deliveries, state["shipping"])}'
+            + (f'<p>Pickup store:</p>{_radios("store", stores, None)}' if stores else "")
+            + f'<p><label>Address <input type="text" id="address" name="address" size="60" '
+            f'value="{E(account["address"], quote=True)}"></label></p><h2>Payment</h2>'
+            f'{_radios("payment", payments, "card")}'
+            f'<p><label>Card number <input type="text" id="card-number" name="card_number"></label> <label>Expiry '
+            f'(MM/YY) <input type="text" id="card-expiry" name="card_expiry"></label> <label>Name on card <input '
+            f'type="text" id="card-name" name="card_name"></label></p><p><label>Gift card code <input type="text" '
+            f'id="gift-code" name="gift_code"></label></p><h2>Gift</h2><p><label><input type="checkbox" id="gift-wrap" '
+            f'name="gift_wrap" value="yes"> Gift-wrap the order ({money(fee)})</label></p><p><label>Gift message '
+            f'<input type="text" id="gift-message" name="gift_message" size="60"></label></p>'
+            f'<p>Total before gift wrap: {money(totals(state)["total"])}</p>'
+            f'<button id="place" type="submit">Place order</button></form>')
     return page(state, f'Checkout - {state["shop"]}', "Checkout", body, message)
 
 
@@ -270,20 +293,86 @@ def move_to_cart(state, form):
     return message, "/wishlist"
 
 
+def _luhn(number):
+    digits = [int(d) for d in reversed(number)]
+    return sum(d if i % 2 == 0 else (d * 2 - 9 if d > 4 else d * 2) for i, d in enumerate(digits)) % 10 == 0
+
+
+def _saved_card(state, form, total):
+    card = state["account"].get("card")
+    return ("", {"card": card["last4"]}) if card else ("There is no saved card on the account.", {})
+
+
+def _new_card(state, form, total):
+    number = re.sub(r"[ -]", "", form.get("card_number", ""))
+    expiry = re.fullmatch(r"(\d\d)/(\d\d)", form.get("card_expiry", "").strip())
+    if not re.fullmatch(r"\d{13,19}", number) or not _luhn(number):
+        return "The card number is not valid.", {}
+    if not expiry or not 1 <= int(expiry.group(1)) <= 12 or \
+            f"20{expiry.group(2)}-{expiry.group(1)}" < state["today"][:7]:
+        return "The card's expiry date must be a month to come, as MM/YY.", {}
+    if not form.get("card_name", "").strip():
+        return "Give the name on the card.", {}
+    return "", {"card": number[-4:], "card_name": form["card_name"].strip()}
+
+
+def _invoice(state, form, total):
+    return "", {}
+
+
+def _gift_card(state, form, total):
+    code = form.get("gift_code", "").strip().upper()
+    gift = next((g for g in state.get("gift_cards", []) if g["code"].upper() == code), None)
+    if gift is None or cents(gift["balance"]) == 0:
+        return f"{code or 'That'} is not a gift card with money on it.", {}
+    amount = min(cents(gift["balance"]), total)
+    rest = {}
+    if amount < total:
+        problem, rest = _saved_card(state, form, total)
+        if problem:
+            return problem, {}
+    gift["balance"] = (cents(gift["balance"]) - amount) / 100
+    return "", {**rest, "gift_card": gift["code"], "gift_card_amount": amount / 100}
+
+
+PAYMENTS = {"card": _saved_card, "new_card": _new_card, "invoice": _invoice, "gift_card": _gift_card}
+
+
 def place_order(state, form):
+    """Validate the checkout form, then record the order (delivery, payment, gift), take the stock and empty the cart."""
     if not state["cart"]:
         return "!The cart is empty.", "/cart"
     name, address = form.get("name", "").strip(), form.get("address", "").strip()
+    delivery, store = form.get("delivery") or state["shipping"], None
+    if delivery not in state["delivery_rates"]:
+        return "!Choose a delivery option.", "/checkout"
+    if delivery == "pickup":
+        store = next((s for s in state.get("stores", []) if s["id"] == form.get("store")), None)
+        if store is None:
+            return "!Choose the store to pick the order up from.", "/checkout"
+        address = f'{store["name"]}, {store["address"]}'
     if not name or not address:
         return "!Name and address must not be empty.", "/checkout"
-    t = totals(state)
+    wrap, note = bool(form.get("gift_wrap")), " ".join(form.get("gift_message", "").split())
+    if note and not wrap:
+        return "!A gift message goes with gift wrapping: tick gift-wrap too.", "/checkout"
+    state["shipping"] = delivery
+    total = totals(state)["total"] + (cents(state.get("gift_wrap_fee", 0)) if wrap else 0)
+    payment = form.get("payment", "card")
+    if payment not in PAYMENTS:
+        return "!Choose a payment method.", "/checkout"
+    problem, paid = PAYMENTS[payment](state, form, total)
+    if problem:
+        return "!" + problem, "/checkout"
     lines = [{"product": x["product"], "name": product_of(state, x["product"])["name"], "qty": x["qty"]}
              for x in state["cart"]]
     for x in state["cart"]:
         product_of(state, x["product"])["stock"] -= x["qty"]
     state["orders"].append({"id": f'{1001 + len(state["orders"])}', "date": state["today"], "lines": lines,
-                            "total": t["total"] / 100, "name": name, "address": address,
-                            "payment": form.get("payment", "card"), "shipping": state["shipping"], "status": "placed"})
+                            "total": total / 100, "name": name, "address": address, "payment": payment,
+                            "shipping": delivery, "status": "placed", "store": store["id"] if store else None,
+                            "card": None, "gift_card": None, "gift_card_amount": 0, **paid, "gift_wrap": wrap,
+                            "gift_message": note})
     state["cart"], state["coupon"] = [], None
     return f'Order {state["orders"][-1]["id"]} placed.', "/orders"
 

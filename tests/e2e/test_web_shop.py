@@ -1,6 +1,7 @@
 """The shop site's tasks in real Chromium under Xvfb, solved GUI-only by the replay teacher (clicks at
 DOM boxes located on the live page, quantities typed into the cart's fields): the rubric passes on
-the state file the site itself saved, for every cart action and every coupon kind."""
+the state file the site itself saved, for every cart action and every coupon kind, and two checkouts
+(pickup at the nearest store paid part by gift card, gift-wrapped; a new address and a new card)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ pytestmark = [pytest.mark.gui, require(all(shutil.which(t) for t in ("Xvfb", "op
 CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
          *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
          *[("web.shop_find_product", {"filter": f, "outcome": o})
-           for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))]]
+           for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))],
+         ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
+         ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False})]
 
 
-@pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(p.values())}" for f, p in CASES])
+@pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(map(str, p.values()))}" for f, p in CASES])
 def test_a_shop_task_solved_in_the_browser(family: str, params: dict[str, str], tmp_path: Path) -> None:
     ensure_loaded()
     skill = Skill(id="web.shop.gui_e2e", apps=["browser"], category="web.shop", description="shop task",

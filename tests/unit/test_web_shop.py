@@ -120,14 +120,44 @@ def test_search_wishlist_checkout_and_orders(shop: tuple[str, Path]) -> None:
         get(url + "/product/p99")
 
 
+CHECKOUT = {**copy.deepcopy(STATE), "gift_wrap_fee": 3.5, "gift_cards": [{"code": "GC-AAAA-1111", "balance": 20.0}],
+            "stores": [{"id": "s1", "name": "Test North", "address": "3 Hill Rd", "distance_km": 4.9}],
+            "delivery_rates": {"standard": 4.95, "express": 12.95, "pickup": 0.0}}
+CHECKOUT["account"]["card"] = {"brand": "Visa", "last4": "1111", "expires": "01/30"}
+CHECKOUT["cart"] = [{"product": "p01", "qty": 2}, {"product": "p02", "qty": 1}]
+
+
+def test_checkout_refuses_what_it_cannot_take_and_records_a_split_gift_order(tmp_path: Path) -> None:
+    def place(**form: str) -> tuple[str, dict[str, Any]]:
+        state = copy.deepcopy(CHECKOUT)
+        message, _ = server.place_order(state, {"name": "Ann Lee", "address": "1 Elm St", **form})
+        return message, state
+
+    assert place(delivery="pickup")[0] == "!Choose the store to pick the order up from."
+    assert place(payment="new_card", card_number="4111111111111112", card_expiry="04/29", card_name="A")[0] == \
+        "!The card number is not valid."
+    assert "expiry" in place(payment="new_card", card_number="4111111111111111", card_expiry="04/26", card_name="A")[0]
+    assert "gift wrapping" in place(gift_message="Hi")[0]
+    assert "not a gift card" in place(payment="gift_card", gift_code="GC-NOPE")[0]
+    message, state = place(delivery="pickup", store="s1", payment="gift_card", gift_code="gc-aaaa-1111",
+                           gift_wrap="yes", gift_message="  Happy   birthday ")
+    order = state["orders"][-1]  # 2 x 10 + 25.50, pickup free, wrap 3.50: 49.00, 20.00 of it by gift card
+    assert message == "Order 1001 placed." and order["total"] == 49.0 and order["address"] == "Test North, 3 Hill Rd"
+    assert (order["gift_card"], order["gift_card_amount"], order["card"]) == ("GC-AAAA-1111", 20.0, "1111")
+    assert state["gift_cards"][0]["balance"] == 0 and order["gift_message"] == "Happy birthday"
+    assert state["cart"] == [] and state["shipping"] == "pickup" and state["products"][1]["stock"] == 1
+
+
 SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
           *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
           *[("web.shop_find_product", {"filter": f, "outcome": o})
-            for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))]]
+            for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))],
+          ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
+          ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False})]
 
 
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")
-@pytest.mark.parametrize(("family", "params"), SKILLS, ids=[f"{f}-{'-'.join(p.values())}" for f, p in SKILLS])
+@pytest.mark.parametrize(("family", "params"), SKILLS, ids=[f"{f}-{'-'.join(map(str, p.values()))}" for f, p in SKILLS])
 def test_each_skill_value_is_solved_in_the_terminal(family: str, params: dict[str, str], tmp_path: Path) -> None:
     ensure_loaded()
     skill = Skill(id="web.shop.unit", apps=["browser"], category="web.shop", description="shop task", workflow=family,
