@@ -76,9 +76,14 @@ class RefreshTable(PreparedWorkflow[Params]):
         if shape == "new_rows":  # rows the export gained since
             gone = set(ctx.rng.sample(range(1, len(old_rows)), ctx.rng.randint(1, 3)))
             old_rows = [r for i, r in enumerate(old_rows) if i not in gone]
-        if shape == "extra_columns":  # the report shows only some of the export's columns
-            drop = ctx.rng.randint(1, max(1, min(2, len(headers) - 2)))
-            keep = [0, *sorted(ctx.rng.sample(range(1, len(headers)), len(headers) - 1 - drop))]
+        if shape == "extra_columns":  # the report shows only some of the export's columns, a figure among them
+            spare = [i for i in range(1, len(headers)) if i not in numeric] or numeric[1:]
+            dropped = set(ctx.rng.sample(spare, min(len(spare), ctx.rng.randint(1, 2))))
+            keep = [i for i in range(len(headers)) if i not in dropped]
+        figures = [c for c in numeric if c in keep and isinstance(old_rows[-1][c], int | float)]
+        if figures and shape != "new_rows" and all(o[c] == n[c] for o, n in zip(old_rows, table.rows, strict=True)
+                                       for c in figures):  # no shown figure moved: the last one does
+            old_rows[-1] = [v + 1 if c == figures[-1] else v for c, v in enumerate(old_rows[-1])]
         export = table
         if shape == "reordered":
             order = [0, *ctx.rng.sample(range(1, len(headers)), len(headers) - 1)]
