@@ -56,7 +56,8 @@ def _rows(rng: random.Random, faker: Faker, pattern: str) -> tuple[list[str], li
                     "code_number": f"{rng.choice(['SO', 'PO', 'RMA'])}-{rng.randrange(10000, 99999)}",
                     "city_region": f"{faker.city()}, {rng.choice(REGIONS)}"}[pattern]
         email = f"{first}.{last}@{faker.free_email_domain()}".lower()
-        rows.append([f"R{n}", combined, email, rng.choice(["Yes", "No"])] if pattern in ("first_last", "last_comma_first")
+        person = pattern in ("first_last", "last_comma_first")
+        rows.append([f"R{n}", combined, email, rng.choice(["Yes", "No"])] if person
                     else [f"R{n}", combined, faker.company(), round(rng.uniform(20, 2000), 2)])
     rest = ["Email", "Opted In"] if pattern in ("first_last", "last_comma_first") else ["Customer", "Amount"]
     return ["Record", PATTERNS[pattern][0], *rest], rows
