@@ -30,6 +30,7 @@ from workflows.pdf import (
     extract_pages,
     extract_text,
     fill_form,
+    fill_forms_batch,
     find_term,
     folder_report,
     insert_pages,
@@ -54,5 +55,5 @@ from workflows.pdf import (
     text_to_pdf,
 )
 
-__all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "find_term", "folder_report", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
