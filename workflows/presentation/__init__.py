@@ -10,6 +10,7 @@ from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
+from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
@@ -37,6 +38,7 @@ from workflows.presentation import (
     export_outline,
     footer_stamp,
     format_text,
+    hidden_slides,
     hide_slides,
     move_slide,
     notes_from_file,
@@ -70,6 +72,7 @@ __all__ = [
     "export_outline",
     "footer_stamp",
     "format_text",
+    "hidden_slides",
     "hide_slides",
     "move_slide",
     "notes_from_file",
