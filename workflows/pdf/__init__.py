@@ -10,6 +10,7 @@ from forge.checks import pdf_contacts as _contact_checks  # noqa: F401
 from forge.checks import pdf_contents as _contents_checks  # noqa: F401
 from forge.checks import pdf_convert as _convert_checks  # noqa: F401
 from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
+from forge.checks import pdf_layout as _layout_checks  # noqa: F401
 from forge.checks import pdf_lines as _line_checks  # noqa: F401
 from forge.checks import pdf_marks as _mark_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
@@ -42,6 +43,7 @@ from workflows.pdf import (
     merge,
     merge_ordered,
     metadata,
+    n_up,
     page_labels,
     reorder_pages,
     resize_pages,
@@ -56,4 +58,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
+           "metadata", "n_up", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
