@@ -12,6 +12,7 @@ from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
+from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
@@ -42,6 +43,7 @@ from workflows.presentation import (
     hide_slides,
     move_slide,
     notes_from_file,
+    remove_pictures,
     remove_slide,
     reorder_slides,
     replace_with_options,
@@ -76,6 +78,7 @@ __all__ = [
     "hide_slides",
     "move_slide",
     "notes_from_file",
+    "remove_pictures",
     "remove_slide",
     "reorder_slides",
     "replace_with_options",
