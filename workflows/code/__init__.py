@@ -13,6 +13,7 @@ from forge.checks import project_api as _api  # noqa: F401
 from forge.checks import project_errors as _errors, project_signature as _signature  # noqa: F401
 from forge.checks import project_logging as _logging, project_types as _types  # noqa: F401
 from forge.checks import project_parametrize as _parametrize, project_params as _params  # noqa: F401
+from forge.checks import project_env as _env  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -30,6 +31,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     custom_exception,
     declare_exports,
     deprecate_function,
+    env_overrides,
     extract_function,
     fix_bug,
     fix_reported_bug,
@@ -47,6 +49,6 @@ from workflows.code import (  # noqa: F401  (register on import)
 
 __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging",
            "add_tests", "add_type_hints", "add_validation", "argument_types", "constant_parameter", "custom_exception", "declare_exports",
-           "deprecate_function", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
+           "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
            "regression_test", "rename_function", "rename_module"]
