@@ -5,13 +5,12 @@ Importing it registers the tree handler, the tree check library (whose `tree` so
 folder as the run left it), the preparer and the workflows; its skills are `data/skills/files.jsonl`.
 """
 
-from forge.checks import tree as _checks, tree_reports as _reports  # noqa: F401
-from forge.checks import image as _image_checks, tree_moves as _moves, tree_rules as _rules  # noqa: F401
-from forge.checks import tree_layout as _layout, tree_tidy as _tidy  # noqa: F401
-from forge.checks import tree_sync as _sync, tree_text as _text_checks, tree_unpack as _unpack  # noqa: F401
-from forge.checks import tree_merge as _merge, tree_photos as _photo_checks  # noqa: F401
-from forge.checks import tree_picks as _picks  # noqa: F401
-from forge.checks import tree_compare as _compare_checks, tree_versions as _versions  # noqa: F401
+from forge.checks import image as _image_checks, tree as _checks, tree_compare as _compare_checks  # noqa: F401
+from forge.checks import tree_layout as _layout, tree_merge as _merge, tree_moves as _moves  # noqa: F401
+from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_reports as _reports  # noqa: F401
+from forge.checks import tree_rules as _rules, tree_sequence as _sequence, tree_sync as _sync  # noqa: F401
+from forge.checks import tree_text as _text_checks, tree_tidy as _tidy, tree_unpack as _unpack  # noqa: F401
+from forge.checks import tree_versions as _versions  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
@@ -39,6 +38,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     prune_backups,
     remove_duplicates,
     rename_by_rule,
+    rename_sequence,
     resize_image,
     sort_by_rule,
     sort_by_taken,
@@ -50,8 +50,8 @@ from workflows.files import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
-           "compare_folders", "copy_picks", "dated_backup", "dedupe_by_rule", "find_mentions", "fix_extensions", "flatten_tree",
-           "folder_usage", "inventory", "large_files", "latest_versions", "merge_folders", "mirror_folder",
-           "normalise_names", "organise_by_type", "photo_dates", "prune_backups", "remove_duplicates",
-           "rename_by_rule", "resize_image", "sort_by_rule", "sort_by_taken", "split_batches", "text_endings",
-           "unpack_archive", "usage_by_type", "verify_checksums"]
+           "compare_folders", "copy_picks", "dated_backup", "dedupe_by_rule", "find_mentions", "fix_extensions",
+           "flatten_tree", "folder_usage", "inventory", "large_files", "latest_versions", "merge_folders",
+           "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "prune_backups",
+           "remove_duplicates", "rename_by_rule", "rename_sequence", "resize_image", "sort_by_rule",
+           "sort_by_taken", "split_batches", "text_endings", "unpack_archive", "usage_by_type", "verify_checksums"]
