@@ -19,6 +19,7 @@ from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
+from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the alt-text list)
 from preparers.filetypes import pptx as _pptx  # noqa: F401
@@ -27,6 +28,7 @@ from workflows.presentation import (
     add_slide,
     agenda_from_titles,
     agenda_order,
+    agenda_tracker,
     alt_text,
     append_deck,
     bullets_to_notes,
@@ -62,6 +64,7 @@ __all__ = [
     "add_slide",
     "agenda_from_titles",
     "agenda_order",
+    "agenda_tracker",
     "alt_text",
     "append_deck",
     "bullets_to_notes",
