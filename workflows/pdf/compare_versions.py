@@ -100,7 +100,8 @@ class CompareVersions(PreparedWorkflow[Params]):
             changed = [n for n, page in enumerate(PdfReader({lit(params.new)}).pages, start=1) if bare(page) not in old]
             print("changed pages:", changed)
             with open({lit(params.output)}, "w") as out:
-                out.write("\\n".join(map(str, changed)) + "\\n" if {lit(params.report)} == "pages" else f"{{len(changed)}}\\n")
+                pages = {lit(params.report)} == "pages"
+                out.write("\\n".join(map(str, changed)) + "\\n" if pages else f"{{len(changed)}}\\n")
         """
         return solution(script_step(script, f"I extract every page's text from both versions with pypdf and list the "
                                     f"pages of {params.new} whose text is on no page of {params.old}.",

@@ -51,8 +51,8 @@ class FillFormsBatch(PreparedWorkflow[Params]):
             "value of the same name in that person's record. Save the copies as " + _FILES + ", and leave "
             "{{ input }} blank.",
             "We need one {{ kind }} form per person. The details are in {{ data }} (the names there match the "
-            "form's fields). Could you fill in {{ input }} " + _WHO + " and save them as " + _FILES + "? Keep the blank "
-            "form as it is.",
+            "form's fields). Could you fill in {{ input }} " + _WHO + " and save them as " + _FILES
+            + "? Keep the blank form as it is.",
             "{{ input }} x {{ data }}: one filled copy " + _WHO + " (" + _FILES + "); field names as in the data.",
         ],
         criteria=["Each copy holds, in every field, the value of the same name from its person's record.",
@@ -61,7 +61,8 @@ class FillFormsBatch(PreparedWorkflow[Params]):
                FileSlot(param="data", type="csv", role="input", description="The records to fill in",
                         types_by={"source": {"csv": "csv", "json": "json"}}),
                *(FileSlot(param=s, type="pdf", description="One person's filled form") for s in SLOTS)],
-        checks=[CheckTemplate(func="pdf.form_from_record", paths={"file": s, "input_file": "input", "data_file": "data"},
+        checks=[CheckTemplate(func="pdf.form_from_record",
+                              paths={"file": s, "input_file": "input", "data_file": "data"},
                               bind={"key": f"{s}_key"}) for s in SLOTS],
     )
 

@@ -6,7 +6,6 @@ sheet went through the feeder twice and must be kept once. In place or as a new 
 from __future__ import annotations
 
 import io
-from typing import Literal
 
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas

@@ -119,7 +119,8 @@ class SetProperties(PreparedWorkflow[Params]):
             from pypdf import PdfReader, PdfWriter
             reader = PdfReader({lit(params.input)})
             info = dict(reader.metadata or {{}})
-            for key, value in {lit({"/Title": params.title, "/Author": params.author, "/Subject": params.subject})}.items():
+            given = {lit({"/Title": params.title, "/Author": params.author, "/Subject": params.subject})}
+            for key, value in given.items():
                 if value is not None:
                     info[key] = value
             if {lit(params.title_from_page)}:

@@ -89,7 +89,8 @@ class TextToPdf(PreparedWorkflow[Params]):
                     story.append(Spacer(1, 6))
                 elif line.startswith("#"):
                     level = min(len(line) - len(line.lstrip("#")), 3)
-                    story.append(Paragraph(escape(line.lstrip("# ")), styles["Title" if level == 1 else f"Heading{{level}}"]))
+                    style = styles["Title" if level == 1 else f"Heading{{level}}"]
+                    story.append(Paragraph(escape(line.lstrip("# ")), style))
                 elif line.startswith("- "):
                     story.append(Paragraph(escape(line[2:]), styles["Normal"], bulletText="\\u2022"))
                 else:

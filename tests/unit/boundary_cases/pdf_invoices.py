@@ -17,9 +17,9 @@ from tests.unit.boundary_cases import Case
 def invoice(number: str, date: str, due: str, net: str, tax: str, total: str | None) -> bytes:
     buf = io.BytesIO()
     sheet = canvas.Canvas(buf, invariant=1)
-    lines = [f"Invoice {number}", "From: Harbour Supplies Ltd", f"Invoice date: {date}", f"Payment due: {due} (30 days)",
-             f"Net: {net}", f"Tax (10%): {tax}", *([f"Total due: {total}"] if total else []),
-             f"Please quote {number} with your payment."]
+    lines = [f"Invoice {number}", "From: Harbour Supplies Ltd", f"Invoice date: {date}",
+             f"Payment due: {due} (30 days)", f"Net: {net}", f"Tax (10%): {tax}",
+             *([f"Total due: {total}"] if total else []), f"Please quote {number} with your payment."]
     for n, line in enumerate(lines):
         sheet.drawString(72, 760 - 20 * n, line)
     sheet.showPage()

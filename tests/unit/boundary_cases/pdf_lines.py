@@ -17,8 +17,9 @@ from tests.unit.boundary_cases import Case
 ROWS = [["Desk chair", "2", "150.00", "300.00"], ["Monitor arm", "3", "45.50", "136.50"],
         ["Laptop stand", "1", "1,250.00", "1,250.00"], ["Cable kit", "4", "12.00", "48.00"]]
 INVOICE = write_pdf(PdfContent(
-    kind="invoice", title="Invoice INV-202403-101", author="Harbour Supplies", subject="Invoice", date=dt.date(2024, 3, 1),
-    file_stem="invoice", paragraphs=["Invoice date: 2024-03-01"], footnotes=["Total due: 1,734.50"],
+    kind="invoice", title="Invoice INV-202403-101", author="Harbour Supplies", subject="Invoice",
+    date=dt.date(2024, 3, 1), file_stem="invoice", paragraphs=["Invoice date: 2024-03-01"],
+    footnotes=["Total due: 1,734.50"],
     table=TableBlock(headers=["Description", "Quantity", "Unit Price", "Amount"], rows=ROWS),
     numeric=["Quantity", "Unit Price", "Amount"]))
 HEAD = ["Description", "Quantity", "Unit Price", "Amount"]
