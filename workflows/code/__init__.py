@@ -13,7 +13,7 @@ from forge.checks import project_api as _api  # noqa: F401
 from forge.checks import project_errors as _errors, project_signature as _signature  # noqa: F401
 from forge.checks import project_logging as _logging, project_types as _types  # noqa: F401
 from forge.checks import project_parametrize as _parametrize, project_params as _params  # noqa: F401
-from forge.checks import project_env as _env  # noqa: F401
+from forge.checks import project_env as _env, project_main as _main  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -36,6 +36,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     fix_bug,
     fix_reported_bug,
     keyword_only,
+    main_guard,
     missing_file,
     move_function,
     name_constant,
