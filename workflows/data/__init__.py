@@ -31,6 +31,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_split_column,
     csv_to_json,
     csv_to_template,
+    csv_top_rows,
     csv_unpivot,
     csv_validate,
     json_edit,
@@ -46,5 +47,5 @@ from workflows.data import (  # noqa: F401  (register on import)
 __all__ = ["csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks", "csv_filter",
            "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
            "csv_quarantine", "csv_reconcile", "csv_sort", "csv_split_column", "csv_to_json", "csv_to_template",
-           "csv_unpivot", "csv_validate", "json_edit", "json_filter", "json_flatten", "json_group_totals",
-           "json_merge", "json_rekey", "json_schema_fix", "status_counts"]
+           "csv_top_rows", "csv_unpivot", "csv_validate", "json_edit", "json_filter", "json_flatten",
+           "json_group_totals", "json_merge", "json_rekey", "json_schema_fix", "status_counts"]
