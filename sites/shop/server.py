@@ -217,10 +217,59 @@ def _items(order):
 
 def orders(state, message):
     rows = "".join(
-        f'<tr><td>{E(o["id"])}</td><td>{E(o["date"])}</td><td>{E(_items(o))}'
-        f'</td><td>{money(cents(o["total"]))}</td><td>{E(o["status"])}</td></tr>' for o in reversed(state["orders"]))
+        f'<tr><td><a id="order-{E(o["id"])}" href="/order/{E(o["id"])}">{E(o["id"])}</a></td><td>{E(o["date"])}</td>'
+        f'<td>{E(_items(o))}</td><td>{money(cents(o["total"]))}</td><td>{E(o["status"])}</td></tr>'
+        for o in reversed(state["orders"]))
     body = f'<table><tr><th>Order</th><th>Date</th><th>Items</th><th>Total</th><th>Status</th></tr>{rows}</table>'
     return page(state, f'Orders - {state["shop"]}', "Your orders", body, message)
+
+
+RETURN_REASONS = {"damaged": "Arrived damaged", "wrong_item": "Wrong item sent", "not_needed": "No longer needed",
+                  "not_as_described": "Not as described"}
+REFUNDS = {"original": "Refund to the original payment", "credit": "Store credit"}
+
+
+def order_of(state, order_id):
+    return next((o for o in state["orders"] if o["id"] == order_id), None)
+
+
+def order_page(state, o, message):
+    """One order: its lines (a delivered one offers a return and a missing-item report per line), cancel, reorder."""
+    links = lambda x: (f'<a id="return-{x["product"]}" href="/order/{o["id"]}/return/{x["product"]}">Return</a> '
+                       f'<a id="missing-{x["product"]}" href="/order/{o["id"]}/missing/{x["product"]}">Report missing'
+                       '</a>') if o["status"] == "delivered" else ""
+    rows = "".join(f'<tr><td>{E(x["name"])}</td><td>{x["qty"]}</td><td>{links(x)}</td></tr>' for x in o["lines"])
+    hidden = f'<input type="hidden" name="order" value="{E(o["id"])}">'
+    cancel = (f'<form method="post" action="/order/cancel">{hidden}<button id="cancel" type="submit">Cancel order'
+              '</button></form>') if o["status"] == "placed" else ""
+    body = (f'<p>Placed on {E(o["date"])} for {E(o.get("address", ""))}; status <span id="status">{E(o["status"])}'
+            f'</span>; total {money(cents(o["total"]))}</p><table><tr><th>Item</th><th>Quantity</th><th></th></tr>'
+            f'{rows}</table>{cancel}<form method="post" action="/order/reorder">{hidden}<button id="reorder" '
+            'type="submit">Buy these again</button></form>')
+    return page(state, f'Order {o["id"]} - {state["shop"]}', f'Order {o["id"]}', body, message)
+
+
+def _hidden(o, p):
+    return (f'<input type="hidden" name="order" value="{E(o["id"])}">'
+            f'<input type="hidden" name="product" value="{p["id"]}">')
+
+
+def return_page(state, o, p, message):
+    hidden = _hidden(o, p)
+    body = (f'<form method="post" action="/order/return">{hidden}<p>Return from order {E(o["id"])}: {E(p["name"])}</p>'
+            f'<p><label>Quantity <input type="number" id="return-qty" name="qty" value="1" min="1"></label></p>'
+            f'<p>Reason:</p>{_radios("reason", RETURN_REASONS.items(), None)}<p>Refund:</p>'
+            f'{_radios("refund", REFUNDS.items(), None)}<button id="send-return" type="submit">Request return'
+            '</button></form>')
+    return page(state, f'Return - {state["shop"]}', f'Return {p["name"]}', body, message)
+
+
+def missing_page(state, o, p, message):
+    hidden = _hidden(o, p)
+    body = (f'<form method="post" action="/order/missing">{hidden}<p>Order {E(o["id"])}: {E(p["name"])} did not arrive.'
+            f'</p><p><label>What happened <input type="text" id="details" name="details" size="70"></label></p>'
+            f'<button id="send-report" type="submit">Send report</button></form>')
+    return page(state, f'Report a missing item - {state["shop"]}', "Report a missing item", body, message)
 
 
 # --- form handling: each returns (message, next page); a message starting with "!" is a refusal ---
@@ -377,8 +426,64 @@ def place_order(state, form):
     return f'Order {state["orders"][-1]["id"]} placed.', "/orders"
 
 
+def cancel_order(state, form):
+    o = order_of(state, form.get("order", ""))
+    if o is None or o["status"] != "placed":
+        return "!Only an order that has not shipped yet can be cancelled.", "/orders"
+    for x in o["lines"]:
+        product_of(state, x["product"])["stock"] += x["qty"]
+    o["status"] = "cancelled"
+    return f'Order {o["id"]} cancelled.', f'/order/{o["id"]}'
+
+
+def reorder(state, form):
+    o = order_of(state, form.get("order", ""))
+    if o is None:
+        return "!No such order.", "/orders"
+    for x in o["lines"]:
+        message, _ = add_to_cart(state, {"product": x["product"], "qty": str(x["qty"])})
+        if message.startswith("!"):
+            return message, f'/order/{o["id"]}'
+    return f'The items of order {o["id"]} are in the cart again.', "/cart"
+
+
+def _delivered_line(state, form):
+    o = order_of(state, form.get("order", ""))
+    line = next((x for x in o["lines"] if x["product"] == form.get("product")), None) if o else None
+    return (o, line) if line and o["status"] == "delivered" else (None, None)
+
+
+def request_return(state, form):
+    o, line = _delivered_line(state, form)
+    if o is None:
+        return "!Only an item of a delivered order can be returned.", "/orders"
+    qty, back = _qty(form.get("qty", "")), f'/order/{o["id"]}/return/{line["product"]}'
+    returned = sum(r["qty"] for r in o.get("returns", []) if r["product"] == line["product"])
+    if not qty or qty + returned > line["qty"]:
+        return f'!Return between 1 and {line["qty"] - returned} of {line["name"]}.', back
+    if form.get("reason") not in RETURN_REASONS or form.get("refund") not in REFUNDS:
+        return "!Choose a reason and a refund method.", back
+    o.setdefault("returns", []).append({"product": line["product"], "qty": qty, "reason": form["reason"],
+                                        "refund": form["refund"], "date": state["today"]})
+    return f'Return of {qty} x {line["name"]} requested.', f'/order/{o["id"]}'
+
+
+def report_missing(state, form):
+    o, line = _delivered_line(state, form)
+    details = " ".join(form.get("details", "").split())
+    if o is None:
+        return "!Report a missing item of a delivered order.", "/orders"
+    if not details:
+        return "!Say what happened.", f'/order/{o["id"]}/missing/{line["product"]}'
+    state.setdefault("support", []).append({"order": o["id"], "product": line["product"], "topic": "missing item",
+                                            "details": details, "date": state["today"]})
+    return f'Report sent for order {o["id"]}.', f'/order/{o["id"]}'
+
+
 POSTS = {"/cart/add": add_to_cart, "/cart/update": update_cart, "/cart/coupon": apply_coupon,
-         "/wishlist/add": add_to_wishlist, "/wishlist/move": move_to_cart, "/checkout": place_order}
+         "/wishlist/add": add_to_wishlist, "/wishlist/move": move_to_cart, "/checkout": place_order,
+         "/order/cancel": cancel_order, "/order/reorder": reorder, "/order/return": request_return,
+         "/order/missing": report_missing}
 PAGES = {"/wishlist": wishlist, "/cart": cart, "/checkout": checkout, "/orders": orders}
 
 
@@ -404,6 +509,13 @@ def make_handler(path):
                 return self._send(200, catalogue(state, query))
             if where in PAGES:
                 return self._send(200, PAGES[where](state, message))
+            match = re.fullmatch(r"/order/(\w+)(?:/(return|missing)/([\w-]+))?", where)
+            o = order_of(state, match.group(1)) if match else None
+            if o and not match.group(2):
+                return self._send(200, order_page(state, o, message))
+            if o and product_of(state, match.group(3)) and any(x["product"] == match.group(3) for x in o["lines"]):
+                show = return_page if match.group(2) == "return" else missing_page
+                return self._send(200, show(state, o, product_of(state, match.group(3)), message))
             match = re.fullmatch(r"/product/([\w-]+)", where)
             if match and product_of(state, match.group(1)):
                 return self._send(200, product(state, product_of(state, match.group(1)), message))

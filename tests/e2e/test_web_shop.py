@@ -1,7 +1,8 @@
 """The shop site's tasks in real Chromium under Xvfb, solved GUI-only by the replay teacher (clicks at
 DOM boxes located on the live page, quantities typed into the cart's fields): the rubric passes on
 the state file the site itself saved, for every cart action and every coupon kind, and two checkouts
-(pickup at the nearest store paid part by gift card, gift-wrapped; a new address and a new card)."""
+(pickup at the nearest store paid part by gift card, gift-wrapped; a new address and a new card),
+and two orders of the history (a return from a searched order; a missing item of the newest)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavai
          *[("web.shop_find_product", {"filter": f, "outcome": o})
            for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))],
          ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
-         ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False})]
+         ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
+         ("web.shop_orders", {"which": "searched", "action": "return"}),
+         ("web.shop_orders", {"which": "latest", "action": "report_missing"})]
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(map(str, p.values()))}" for f, p in CASES])

@@ -148,12 +148,39 @@ def test_checkout_refuses_what_it_cannot_take_and_records_a_split_gift_order(tmp
     assert state["cart"] == [] and state["shipping"] == "pickup" and state["products"][1]["stock"] == 1
 
 
+def test_order_pages_and_their_forms(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    post(url + "/cart/update", {"remove": "p03"})
+    post(url + "/checkout", {"name": "Ann Lee", "address": "2 Oak Rd", "payment": "invoice"})
+    assert 'id="cancel"' in get(url + "/order/1001") and 'id="return-p01"' not in get(url + "/order/1001")
+    assert "Only an item of a delivered order" in post(url + "/order/return", {"order": "1001", "product": "p01"})
+    assert "Order 1001 cancelled." in post(url + "/order/cancel", {"order": "1001"})
+    state = json.loads(path.read_text())
+    assert state["orders"][0]["status"] == "cancelled" and state["products"][0]["stock"] == 5
+    assert "Only an order that has not shipped" in post(url + "/order/cancel", {"order": "1001"})
+    state["orders"][0]["status"] = "delivered"
+    path.write_text(json.dumps(state))
+    assert "Return Ash Kettle" in get(url + "/order/1001/return/p01")
+    form = {"order": "1001", "product": "p01", "qty": "3", "reason": "damaged", "refund": "credit"}
+    assert "Return between 1 and 2 of Ash Kettle" in post(url + "/order/return", form)
+    assert "Choose a reason" in post(url + "/order/return", {**form, "qty": "1", "reason": "bored"})
+    assert "Return of 2 x Ash Kettle requested." in post(url + "/order/return", {**form, "qty": "2"})
+    assert "Say what happened" in post(url + "/order/missing", {"order": "1001", "product": "p02", "details": " "})
+    post(url + "/order/missing", {"order": "1001", "product": "p02", "details": " Not  in the box "})
+    assert "The items of order 1001 are in the cart again." in post(url + "/order/reorder", {"order": "1001"})
+    state = json.loads(path.read_text())
+    assert state["orders"][0]["returns"][0]["qty"] == 2 and state["support"][0]["details"] == "Not in the box"
+    assert [(x["product"], x["qty"]) for x in state["cart"]] == [("p01", 2), ("p02", 1)]
+
+
 SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
           *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
           *[("web.shop_find_product", {"filter": f, "outcome": o})
             for f, o in (("category_price", "cart"), ("rating", "wishlist"), ("keyword_cheapest", "cart"))],
           ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
-          ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False})]
+          ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
+          ("web.shop_orders", {"which": "searched", "action": "return"}),
+          ("web.shop_orders", {"which": "latest", "action": "cancel"})]
 
 
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")

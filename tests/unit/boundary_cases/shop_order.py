@@ -6,12 +6,12 @@ any change outside what the checkout does."""
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from sites.shop import server
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases.shop import SHOP, lines
+from tests.unit.boundary_cases.shop import case as shop_case
 
 BASE: dict[str, Any] = {
     **copy.deepcopy(SHOP), "orders": [], "cart": lines(("p01", 2), ("p02", 1), ("p04", 1)),
@@ -43,9 +43,7 @@ def edited(state: dict[str, Any], change: Any) -> dict[str, Any]:
 
 
 def case(label: str, output: dict[str, Any], options: dict[str, Any], passes: bool, says: str = "") -> Case:
-    return Case(label, None, {"file": "site/shop.json", "input_file": "site/shop.json", **options}, passes, says,
-                files={"site/shop.json": json.dumps(output).encode()},
-                originals={"site/shop.json": json.dumps(BASE).encode()})
+    return shop_case(label, output, options, passes, says, original=BASE)
 
 
 STANDARD = {"delivery": "standard", "payment": "card"}
