@@ -10,6 +10,7 @@ from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
+from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
@@ -39,6 +40,7 @@ from workflows.presentation import (
     edit_notes,
     edit_table,
     export_outline,
+    font_sizes,
     footer_stamp,
     format_text,
     hidden_slides,
@@ -75,6 +77,7 @@ __all__ = [
     "edit_notes",
     "edit_table",
     "export_outline",
+    "font_sizes",
     "footer_stamp",
     "format_text",
     "hidden_slides",
