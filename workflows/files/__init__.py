@@ -35,6 +35,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     normalise_names,
     organise_by_type,
     photo_dates,
+    photo_index,
     prune_backups,
     remove_duplicates,
     rename_by_rule,
@@ -52,6 +53,6 @@ from workflows.files import (  # noqa: F401  (register on import)
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
            "compare_folders", "copy_picks", "dated_backup", "dedupe_by_rule", "find_mentions", "fix_extensions",
            "flatten_tree", "folder_usage", "inventory", "large_files", "latest_versions", "merge_folders",
-           "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "prune_backups",
+           "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "photo_index", "prune_backups",
            "remove_duplicates", "rename_by_rule", "rename_sequence", "resize_image", "sort_by_rule",
            "sort_by_taken", "split_batches", "text_endings", "unpack_archive", "usage_by_type", "verify_checksums"]

@@ -78,3 +78,52 @@ CASES = {"tree.sorted_by_taken": [
     photos("no photo has a date taken", {}, {"shot.jpg": GIVEN["shot.jpg"]}, False, "the task is empty",
            given={"shot.jpg": GIVEN["shot.jpg"]}),
 ]}
+
+
+INDEX = {"b.jpg": photo_jpeg(random.Random(11), (16, 12), dt.datetime(2024, 3, 9, 14, 2)),
+         "C.JPG": photo_jpeg(random.Random(12), (20, 10), dt.datetime(2024, 1, 1, 8, 0)),
+         "none.jpg": photo_jpeg(random.Random(13), (12, 12), None),
+         "sub/c.jpg": photo_jpeg(random.Random(14), (8, 8), dt.datetime(2023, 5, 5, 10, 0)), "notes.txt": b"n"}
+ROW = {"b.jpg": ["b.jpg", "2024-03-09 14:02:00", "16", "12"], "C.JPG": ["C.JPG", "2024-01-01 08:00:00", "20", "10"],
+       "none.jpg": ["none.jpg", "", "12", "12"], "sub/c.jpg": ["sub/c.jpg", "2023-05-05 10:00:00", "8", "8"]}
+BY_NAME, BY_TAKEN = ["b.jpg", "C.JPG", "none.jpg"], ["C.JPG", "b.jpg", "none.jpg"]
+
+
+def _index(paths: list[str], dims: bool = False, header: list[str] | None = None) -> bytes:
+    head = header or ["file", "taken", *(["width", "height"] if dims else [])]
+    return "".join(",".join(r) + "\n" for r in [head, *(ROW[p][:4 if dims else 2] for p in paths)]).encode()
+
+
+def index(label: str, options: dict, csv: bytes, passes: bool, says: str = "",
+          left: dict[str, bytes] = INDEX, given: dict[str, bytes] = INDEX) -> Case:
+    return Case(label, None, {"folder": "Dump", "file": "index.csv", **options}, passes, says,
+                files={"index.csv": csv, **{f"Dump/{p}": d for p, d in left.items()}},
+                originals={"Dump": pack_tree(given)})
+
+
+CASES["tree.photo_index"] = [
+    index("by name, top only", {}, _index(BY_NAME), True),
+    index("by name, case-sensitive order", {}, _index(["C.JPG", "b.jpg", "none.jpg"]), False,
+          "row 2 of index.csv is ['C.JPG', '2024-01-01 08:00:00'], expected ['b.jpg', '2024-03-09 14:02:00']"),
+    index("the date written with a T", {}, _index(BY_NAME).replace(b"2024-03-09 14", b"2024-03-09T14"), False,
+          "row 2 of index.csv is ['b.jpg', '2024-03-09T14:02:00']"),
+    index("the undated photo (last row) left out", {}, _index(BY_NAME[:2]), False,
+          "index.csv has 2 rows, expected 3"),
+    index("top only: a subfolder's photo listed", {}, _index([*BY_NAME, "sub/c.jpg"]), False,
+          "index.csv has 4 rows, expected 3"),
+    index("every subfolder", {"recursive": True}, _index([*BY_NAME, "sub/c.jpg"]), True),
+    index("every subfolder: the subfolder missed", {"recursive": True}, _index(BY_NAME), False,
+          "index.csv has 3 rows, expected 4"),
+    index("by date taken, undated last", {"order": "taken"}, _index(BY_TAKEN), True),
+    index("by date taken: undated first", {"order": "taken"}, _index(["none.jpg", *BY_TAKEN[:2]]), False,
+          "row 2 of index.csv is ['none.jpg', None], expected ['C.JPG', '2024-01-01 08:00:00']"),
+    index("with pixel sizes", {"dimensions": True}, _index(BY_NAME, dims=True), True),
+    index("with pixel sizes: width and height swapped", {"dimensions": True},
+          _index(BY_NAME, dims=True).replace(b"C.JPG,2024-01-01 08:00:00,20,10", b"C.JPG,2024-01-01 08:00:00,10,20"),
+          False, "row 3 of index.csv is ['C.JPG', '2024-01-01 08:00:00', 10, 20]"),
+    index("sizes given though not asked", {}, _index(BY_NAME, dims=True), False, "expected ['file', 'taken']"),
+    index("a photo changed by the task", {}, _index(BY_NAME), False, "the files in Dump/ changed",
+          left={k: v for k, v in INDEX.items() if k != "none.jpg"}),
+    index("no photo to index", {}, _index([]), False, "the task is empty", left={"notes.txt": b"n"},
+          given={"notes.txt": b"n"}),
+]
