@@ -70,7 +70,8 @@ def records_tabulated(state: FinalState, opts: RecordsTabulated) -> Verdict:
             return Verdict.of(False, f"{where} of the table in {opts.file} has {len(g)} cells, expected {len(w)}")
         for h, wc, gc in zip(want[0], w, g, strict=True):
             if wc != gc:
-                return Verdict.of(False, f"{where} of the table in {opts.file}, column {h!r}, is {gc!r}, expected {wc!r}")
+                return Verdict.of(False, f"{where} of the table in {opts.file}, column {h!r}, is {gc!r}, "
+                                  f"expected {wc!r}")
     if len(got) != len(want):
         return Verdict.of(False, f"the table in {opts.file} has {len(got) - 1} rows, expected {len(want) - 1}")
     return Verdict.of(True, f"{len(want) - 1} records in {len(want[0])} columns")

@@ -115,7 +115,8 @@ class Footnotes(PreparedWorkflow[Params]):
         script = f"""
             import re
             lines = open({lit(params.input)}, encoding="utf-8").read().splitlines()
-            definition, reference = re.compile(r"^\\[\\^([^\\]\\s]+)\\]:\\s*(.*?)\\s*$"), re.compile(r"\\[\\^([^\\]\\s]+)\\](?!:)")
+            definition = re.compile(r"^\\[\\^([^\\]\\s]+)\\]:\\s*(.*?)\\s*$")
+            reference = re.compile(r"\\[\\^([^\\]\\s]+)\\](?!:)")
             notes = {{m.group(1): m.group(2) for line in lines if (m := definition.match(line))}}
             body = [line for line in lines if not definition.match(line)]
             if {lit(params.operation)} == "inline":

@@ -27,7 +27,8 @@ ABBREVIATIONS = ["API", "AWS", "CSV", "EMEA", "HR", "KPI", "SLA"]
 STYLE = {"sentence": "sentence case (only the first word capitalised, every other word in lower case)",
          "title": f"title case (every word capitalised except {', '.join(SMALL_WORDS)} when they are not the first "
                   "word)"}
-_ASK = ("put {% if level %}the level {{ level }} (##) headings{% else %}every heading{% endif %} of {{ input }} in {{ style }}"
+_ASK = ("put {% if level %}the level {{ level }} (##) headings{% else %}every heading{% endif %} of {{ input }} in "
+        "{{ style }}"
         "; keep the abbreviations {{ keep | join(', ') }} in capitals wherever they occur")
 
 

@@ -27,7 +27,8 @@ def _contact(rng: random.Random, faker: Faker) -> dict[str, str]:
 
 
 def _server(rng: random.Random, faker: Faker) -> dict[str, str]:
-    return {"Host": f"{rng.choice(['web', 'db', 'cache', 'batch'])}-{rng.randint(1, 40):02d}", "IP": faker.ipv4_private(),
+    host = f"{rng.choice(['web', 'db', 'cache', 'batch'])}-{rng.randint(1, 40):02d}"
+    return {"Host": host, "IP": faker.ipv4_private(),
             "OS": rng.choice(["Ubuntu 22.04", "Debian 12", "RHEL 9"]), "Role": rng.choice(["frontend", "primary",
             "replica", "worker"]), "Owner": faker.first_name()}
 
@@ -111,7 +112,8 @@ class RecordsTable(PreparedWorkflow[Params]):
             header = {lit(params.columns)} or list(dict.fromkeys(k for r in records for k in r))
             if {lit(params.sort_by)}:
                 records.sort(key=lambda r: r.get({lit(params.sort_by)}, "").casefold())
-            rows = [header, ["---"] * len(header)] + [[r.get(h, {lit(params.missing)}) for h in header] for r in records]
+            missing = {lit(params.missing)}
+            rows = [header, ["---"] * len(header)] + [[r.get(h, missing) for h in header] for r in records]
             out = ["| " + " | ".join(row) + " |" for row in rows]
             open({lit(params.output)}, "w", encoding="utf-8").write("\\n".join(out) + "\\n")
             print("\\n".join(out[:4]))

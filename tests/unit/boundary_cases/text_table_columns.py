@@ -64,7 +64,8 @@ CASES: dict[str, list[Case]] = {
             *rows("Budget, Project, Owner"), "|---:|---|---|", "| €1,200 | Apollo | Ann Lee |",
             "| Orion | Bob Ray | €300 |"], MOVE, False, "line 10"),
         case("moved to the end", [*rows("Owner, Budget, Project"), "|---|---:|---|", "| Ann Lee | €1,200 | Apollo |",
-                                  "| Bob Ray | €300 | Orion |"], {**MOVE, "column": "Project", "position": "last"}, True),
+                                  "| Bob Ray | €300 | Orion |"], {**MOVE, "column": "Project", "position": "last"},
+             True),
         case("added, its own alignment free", [
             *rows("Project, Owner, Budget, Status"), "|---|---|---:|:---:|", "| Apollo | Ann Lee | €1,200 | planned |",
             "| Orion | Bob Ray | €300 | planned |"], ADD, True),
