@@ -10,6 +10,7 @@ The money rules (`totals`, `coupon_problem`) are importable, so a workflow compu
 site shows from the same code; nothing runs at import.
 """
 
+import hashlib
 import html
 import json
 import os
@@ -25,7 +26,8 @@ table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #bbb; padding
 input[type=text], input[type=number], select {{ font-size: 16px; padding: 3px; }} input[type=number] {{ width: 5em; }}
 button {{ font-size: 16px; padding: 4px 14px; margin: 4px; }} .note {{ color: #060; }} .problem {{ color: #a00; }}
 </style></head><body><nav><a id="nav-home" href="/">Catalogue</a><a id="nav-wishlist" href="/wishlist">Wishlist</a>
-<a id="nav-cart" href="/cart">Cart ({count})</a><a id="nav-orders" href="/orders">Orders</a></nav>
+<a id="nav-cart" href="/cart">Cart ({count})</a><a id="nav-orders" href="/orders">Orders</a>
+<a id="nav-account" href="/account">Account</a></nav>
 <h1>{heading}</h1>{message}{body}</body></html>"""
 
 
@@ -272,6 +274,36 @@ def missing_page(state, o, p, message):
     return page(state, f'Report a missing item - {state["shop"]}', "Report a missing item", body, message)
 
 
+def account(state, message):
+    """Saved addresses (default, delete, add), the saved card, newsletters and the password."""
+    acct = state["account"]
+    rows = "".join(
+        f'<tr><td>{E(a["text"])}{" <strong>(default)</strong>" if a["text"] == acct["address"] else ""}</td><td>'
+        f'<form method="post" action="/account/address/default"><input type="hidden" name="id" value="{a["id"]}">'
+        f'<button id="default-{a["id"]}" type="submit">Make default</button></form><form method="post" '
+        f'action="/account/address/delete"><input type="hidden" name="id" value="{a["id"]}"><button '
+        f'id="delete-{a["id"]}" type="submit">Delete</button></form></td></tr>' for a in acct.get("addresses", []))
+    card = acct.get("card")
+    shown = f'{card["brand"]} ending {card["last4"]}, expires {card["expires"]}' if card else "None"
+    news = "".join(f'<label><input type="checkbox" id="news-{i}" name="news-{i}" value="on"{" checked" if on else ""}>'
+                   f' {E(name)}</label><br>' for i, (name, on) in enumerate(sorted(acct.get("newsletters", {}).items())))
+    body = (f'<h2>Addresses</h2><table>{rows}</table><form method="post" action="/account/address/add"><label>New '
+            f'address <input type="text" id="new-address" name="text" size="60"></label><label><input type="checkbox" '
+            f'id="make-default" name="default" value="yes"> Make it the default</label><button id="add-address" '
+            f'type="submit">Add address</button></form><h2>Saved card</h2><p id="card">'
+            f'{E(shown)}</p>'
+            f'<form method="post" action="/account/card"><label>Card number <input type="text" id="card-number" '
+            f'name="card_number"></label> <label>Expiry (MM/YY) <input type="text" id="card-expiry" name="card_expiry">'
+            f'</label> <label>Name on card <input type="text" id="card-name" name="card_name"></label><button '
+            f'id="save-card" type="submit">Replace card</button></form><h2>Newsletters</h2><form method="post" '
+            f'action="/account/newsletters">{news}<button id="save-news" type="submit">Save preferences</button>'
+            f'</form><h2>Password</h2><form method="post" action="/account/password"><label>Current <input '
+            f'type="password" id="current-password" name="current"></label> <label>New <input type="password" '
+            f'id="new-password" name="new"></label> <label>Repeat <input type="password" id="confirm-password" '
+            f'name="confirm"></label><button id="change-password" type="submit">Change password</button></form>')
+    return page(state, f'Account - {state["shop"]}', "Your account", body, message)
+
+
 # --- form handling: each returns (message, next page); a message starting with "!" is a refusal ---
 
 
@@ -480,11 +512,75 @@ def report_missing(state, form):
     return f'Report sent for order {o["id"]}.', f'/order/{o["id"]}'
 
 
+def _address(state, form):
+    return next((a for a in state["account"].get("addresses", []) if a["id"] == form.get("id")), None)
+
+
+def add_address(state, form):
+    text, acct = " ".join(form.get("text", "").split()), state["account"]
+    if not text:
+        return "!Type the address to add.", "/account"
+    taken = [int(a["id"][1:]) for a in acct.setdefault("addresses", [])]
+    acct["addresses"].append({"id": f"a{max(taken, default=0) + 1}", "text": text})
+    if form.get("default"):
+        acct["address"] = text
+    return "Address added.", "/account"
+
+
+def default_address(state, form):
+    found = _address(state, form)
+    if found is None:
+        return "!No such address.", "/account"
+    state["account"]["address"] = found["text"]
+    return "Default address set.", "/account"
+
+
+def delete_address(state, form):
+    found = _address(state, form)
+    if found is None or found["text"] == state["account"]["address"]:
+        return "!The default address cannot be deleted; make another one the default first.", "/account"
+    state["account"]["addresses"].remove(found)
+    return "Address deleted.", "/account"
+
+
+def replace_card(state, form):
+    problem, card = _new_card(state, form, 0)
+    if problem:
+        return "!" + problem, "/account"
+    brand = {"4": "Visa", "5": "Mastercard", "3": "American Express"}.get(form["card_number"].strip()[:1], "Card")
+    state["account"]["card"] = {"brand": brand, "last4": card["card"], "expires": form["card_expiry"].strip(),
+                                "name": card["card_name"]}
+    return "Saved card replaced.", "/account"
+
+
+def save_newsletters(state, form):
+    news = state["account"].get("newsletters", {})
+    for i, name in enumerate(sorted(news)):
+        news[name] = bool(form.get(f"news-{i}"))
+    return "Newsletter preferences saved.", "/account"
+
+
+def password_hash(text):
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def change_password(state, form):
+    acct, new = state["account"], form.get("new", "")
+    if password_hash(form.get("current", "")) != acct.get("password_sha256"):
+        return "!The current password is not right.", "/account"
+    if len(new) < 8 or new != form.get("confirm"):
+        return "!The new password needs 8 characters or more, typed the same twice.", "/account"
+    acct["password_sha256"] = password_hash(new)
+    return "Password changed.", "/account"
+
+
 POSTS = {"/cart/add": add_to_cart, "/cart/update": update_cart, "/cart/coupon": apply_coupon,
          "/wishlist/add": add_to_wishlist, "/wishlist/move": move_to_cart, "/checkout": place_order,
          "/order/cancel": cancel_order, "/order/reorder": reorder, "/order/return": request_return,
-         "/order/missing": report_missing}
-PAGES = {"/wishlist": wishlist, "/cart": cart, "/checkout": checkout, "/orders": orders}
+         "/order/missing": report_missing, "/account/address/add": add_address,
+         "/account/address/default": default_address, "/account/address/delete": delete_address,
+         "/account/card": replace_card, "/account/newsletters": save_newsletters, "/account/password": change_password}
+PAGES = {"/wishlist": wishlist, "/cart": cart, "/checkout": checkout, "/orders": orders, "/account": account}
 
 
 def make_handler(path):

@@ -2,7 +2,8 @@
 DOM boxes located on the live page, quantities typed into the cart's fields): the rubric passes on
 the state file the site itself saved, for every cart action and every coupon kind, and two checkouts
 (pickup at the nearest store paid part by gift card, gift-wrapped; a new address and a new card),
-and two orders of the history (a return from a searched order; a missing item of the newest)."""
+two orders of the history (a return from a searched order; a missing item of the newest) and two
+account changes (duplicate addresses deleted; one newsletter kept)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavai
          ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
          ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
          ("web.shop_orders", {"which": "searched", "action": "return"}),
-         ("web.shop_orders", {"which": "latest", "action": "report_missing"})]
+         ("web.shop_orders", {"which": "latest", "action": "report_missing"}),
+         ("web.shop_account", {"change": "address_cleanup"}), ("web.shop_account", {"change": "newsletter"})]
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(map(str, p.values()))}" for f, p in CASES])

@@ -173,6 +173,27 @@ def test_order_pages_and_their_forms(shop: tuple[str, Path]) -> None:
     assert [(x["product"], x["qty"]) for x in state["cart"]] == [("p01", 2), ("p02", 1)]
 
 
+def test_account_forms_refuse_what_they_cannot_save(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    state = json.loads(path.read_text())
+    state["account"].update(addresses=[{"id": "a1", "text": "1 Elm St"}], newsletters={"Deals": True, "Tips": True},
+                            password_sha256=server.password_hash("oldpass99"))
+    path.write_text(json.dumps(state))
+    assert "default address cannot be deleted" in post(url + "/account/address/delete", {"id": "a1"})
+    assert "current password is not right" in post(url + "/account/password", {"current": "x", "new": "newpass123",
+                                                                              "confirm": "newpass123"})
+    assert "8 characters or more" in post(url + "/account/password", {"current": "oldpass99", "new": "short",
+                                                                    "confirm": "short"})
+    assert "card number is not valid" in post(url + "/account/card", {"card_number": "1234", "card_expiry": "01/30"})
+    post(url + "/account/address/add", {"text": " 2  Oak Rd ", "default": "yes"})
+    post(url + "/account/address/delete", {"id": "a1"})
+    post(url + "/account/newsletters", {"news-1": "on"})
+    page = post(url + "/account/card", {"card_number": "5555 5555 5555 4444", "card_expiry": "03/29", "card_name": "A"})
+    account = json.loads(path.read_text())["account"]
+    assert account["addresses"] == [{"id": "a2", "text": "2 Oak Rd"}] and account["address"] == "2 Oak Rd"
+    assert account["newsletters"] == {"Deals": False, "Tips": True} and "Mastercard ending 4444" in page
+
+
 SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
           *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
           *[("web.shop_find_product", {"filter": f, "outcome": o})
@@ -180,7 +201,8 @@ SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unava
           ("web.shop_checkout", {"delivery": "pickup", "payment": "gift_card_split", "gift": True}),
           ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
           ("web.shop_orders", {"which": "searched", "action": "return"}),
-          ("web.shop_orders", {"which": "latest", "action": "cancel"})]
+          ("web.shop_orders", {"which": "latest", "action": "cancel"}),
+          *[("web.shop_account", {"change": c}) for c in ("address_cleanup", "password", "card")]]
 
 
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")

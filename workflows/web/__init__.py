@@ -7,6 +7,18 @@ the skills are the ready blocks of `data/skills/spec/web.toml`.
 
 from forge.checks import json as _checks  # noqa: F401
 from preparers.filetypes import json as _json  # noqa: F401
-from workflows.web import cart, checkout, checks, coupon, find_product, order_check, orders, orders_check
+from workflows.web import (
+    account,
+    account_check,
+    cart,
+    checkout,
+    checks,
+    coupon,
+    find_product,
+    order_check,
+    orders,
+    orders_check,
+)
 
-__all__ = ["cart", "checkout", "checks", "coupon", "find_product", "order_check", "orders", "orders_check"]
+__all__ = ["account", "account_check", "cart", "checkout", "checks", "coupon", "find_product", "order_check", "orders",
+           "orders_check"]
