@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks._text_diff import text_lines_diff
+from forge.checks._text_diff import text_lines_diff, trimmed_lines
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -34,13 +34,6 @@ def reindented(lines: list[str], source: Unit, target: Unit, path: str) -> list[
     return out
 
 
-def _trimmed(lines: list[str]) -> list[str]:
-    out = [line.rstrip() for line in lines]
-    while out and not out[-1]:
-        out.pop()
-    return out
-
-
 class Reindented(CheckOptions):
     file: OutputPath
     input_file: InputPath
@@ -53,8 +46,8 @@ def reindented_check(state: FinalState, opts: Reindented) -> Verdict:
     """Every line keeps its nesting level and its text, its indent now written in the target unit
     (so many spaces or tabs per level); nothing else changes (trailing spaces and end blank lines free)."""
     original = input_view(state, opts.input_file, TextView).lines
-    want = _trimmed(reindented(original, opts.source, opts.target, opts.input_file))
-    got = _trimmed(output_view(state, opts.file, TextView).lines)
+    want = trimmed_lines(reindented(original, opts.source, opts.target, opts.input_file))
+    got = trimmed_lines(output_view(state, opts.file, TextView).lines)
     problem = text_lines_diff(want, got, opts.file)
     if problem:
         return Verdict.of(False, problem.replace("text line", "line"))

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from forge.checks._text_diff import trimmed_lines
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -45,13 +46,6 @@ def unnumbered(lines: list[str], style: Style, path: str) -> list[str]:
     return out
 
 
-def _trimmed(lines: list[str]) -> list[str]:
-    out = [line.rstrip() for line in lines]
-    while out and not out[-1]:
-        out.pop()
-    return out
-
-
 class LineNumbers(CheckOptions):
     file: OutputPath
     input_file: InputPath
@@ -66,12 +60,12 @@ def line_numbers(state: FinalState, opts: LineNumbers) -> Verdict:
     """The output is the input with a number added to every line in the style asked (counting from
     1, blank lines too), or with the listing's numbers and their separator removed and every line of
     code kept with its indentation; nothing else (trailing spaces and blank lines at the end free)."""
-    original = _trimmed(input_view(state, opts.input_file, TextView).lines)
+    original = trimmed_lines(input_view(state, opts.input_file, TextView).lines)
     if opts.operation == "add":
         want = numbered(original, opts.style)
     else:
-        want = _trimmed(unnumbered(original, opts.style, opts.input_file))
-    got = _trimmed(output_view(state, opts.file, TextView).lines)
+        want = trimmed_lines(unnumbered(original, opts.style, opts.input_file))
+    got = trimmed_lines(output_view(state, opts.file, TextView).lines)
     for n, (w, g) in enumerate(zip(want, got, strict=False), start=1):
         if w != g:
             return Verdict.of(False, f"line {n} of {opts.file} is {g[:80]!r}, expected {w[:80]!r}")
