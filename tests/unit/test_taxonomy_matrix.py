@@ -187,8 +187,8 @@ def test_apps_and_environment_pass_to_every_skill_of_the_block(tmp_path: Path) -
 
 def test_only_a_skill_awaiting_its_environment_may_name_a_family_not_written_yet(tmp_path: Path) -> None:
     rows = "".join([
-        _row("checkout", "web.shop_checkout", 'payment = "card"', "Buy the items in the cart with a saved card.", "web"),
-        _row("checkout_again", "web.shop_checkout", 'payment = "card"',
+        _row("checkout", "web.family_never_written", 'payment = "card"', "Buy the items in the cart with a saved card.", "web"),
+        _row("checkout_again", "web.family_never_written", 'payment = "card"',
              "The same family and params: still padding while awaiting.", "web"),
         _row("teleport", "web.shop_teleport", "", "Not awaiting anything, so its family must exist."),
         _row("sort_colour", "spreadsheet.sort_rows", 'colour = "red"',
@@ -197,7 +197,7 @@ def test_only_a_skill_awaiting_its_environment_may_name_a_family_not_written_yet
     result = _build(tmp_path, rows)
     assert [s.id for s in result.skills] == ["sheet.data.checkout"]
     assert result.awaiting_environment == {"sheet.data.checkout": "web"}
-    assert result.awaiting_families == {"web.shop_checkout": 1}
+    assert result.awaiting_families == {"web.family_never_written": 1}
     assert result.profiles == {}  # what an unwritten family's tasks reference is not known
     causes = {p.skill: p.cause for p in result.problems}
     assert "padding" in causes["sheet.data.checkout_again"]
