@@ -14,6 +14,7 @@ from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
+from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
@@ -47,6 +48,7 @@ from workflows.presentation import (
     hide_slides,
     move_slide,
     notes_from_file,
+    prune_slides,
     remove_pictures,
     remove_slide,
     reorder_slides,
@@ -84,6 +86,7 @@ __all__ = [
     "hide_slides",
     "move_slide",
     "notes_from_file",
+    "prune_slides",
     "remove_pictures",
     "remove_slide",
     "reorder_slides",
