@@ -4,6 +4,7 @@ written or booleans as Yes/No for readers who are not engineers."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Literal
 
 from forge.models import ReferenceSolution
@@ -30,6 +31,31 @@ class Params(Prepared):
     section: str | None
     order: Order
     yes_no: bool
+
+
+def settings_code(params: Params) -> str:
+    """The reference's first lines, shared by every target format: `pairs` (dotted path, value) of the
+    config or its section in the asked order, and `shown(value)` as the task wants it written."""
+    return f"""
+import json, os
+config = json.load(open({lit(params.config)}))
+section = {lit(params.section)}
+if section:
+    config = config[section]
+def flatten(value, prefix=""):
+    items = value.items() if isinstance(value, dict) else enumerate(value, start=1) \\
+        if isinstance(value, list) else None
+    if items is None:
+        return [(prefix, value)]
+    return [p for k, v in items for p in flatten(v, f"{{prefix}}.{{k}}" if prefix else str(k))]
+pairs = flatten(config)
+if {lit(params.order)} == "alphabetical":
+    pairs.sort(key=lambda p: p[0])
+def shown(v):
+    if isinstance(v, bool) and {params.yes_no!r}:
+        return "Yes" if v else "No"
+    return v if isinstance(v, str) else json.dumps(v)
+"""
 
 
 @register_workflow
@@ -82,25 +108,8 @@ class ConfigToDocument(PreparedWorkflow[Params]):
         return params.with_files(config=dump_json(config.value))
 
     def reference(self, params: Params) -> ReferenceSolution:
-        script = f"""
-            import json, os, docx
-            config = json.load(open({lit(params.config)}))
-            section = {lit(params.section)}
-            if section:
-                config = config[section]
-            def flatten(value, prefix=""):
-                items = value.items() if isinstance(value, dict) else enumerate(value, start=1) \\
-                    if isinstance(value, list) else None
-                if items is None:
-                    return [(prefix, value)]
-                return [p for k, v in items for p in flatten(v, f"{{prefix}}.{{k}}" if prefix else str(k))]
-            pairs = flatten(config)
-            if {lit(params.order)} == "alphabetical":
-                pairs.sort(key=lambda p: p[0])
-            def shown(v):
-                if isinstance(v, bool) and {params.yes_no!r}:
-                    return "Yes" if v else "No"
-                return v if isinstance(v, str) else json.dumps(v)
+        script = settings_code(params) + textwrap.dedent(f"""
+            import docx
             document = docx.Document()
             document.add_heading({lit(params.heading)}, level=1)
             table = document.add_table(rows=1, cols=2)
@@ -112,7 +121,7 @@ class ConfigToDocument(PreparedWorkflow[Params]):
             os.makedirs(os.path.dirname({lit(params.output)}), exist_ok=True)
             document.save({lit(params.output)})
             print(len(pairs), "settings")
-        """
+        """)
         return solution(script_step(script, f"I read {params.config}, flatten it to dotted paths, and write the "
                                     f"heading and the table into {params.output} with python-docx.",
                                     f"Document the settings in {params.output}"))

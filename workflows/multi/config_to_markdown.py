@@ -5,9 +5,11 @@ markdown habit of writing setting names as inline code, asked or not."""
 
 from __future__ import annotations
 
+import textwrap
+
 from forge.models import ReferenceSolution
 from workflows._steps import lit, script_step, solution
-from workflows.multi.config_to_document import ConfigToDocument, Options, Params
+from workflows.multi.config_to_document import ConfigToDocument, Options, Params, settings_code
 from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, register_workflow
 
 
@@ -63,32 +65,14 @@ class ConfigToMarkdown(ConfigToDocument):
         return params.with_files(**base._files)
 
     def reference(self, params: MdParams) -> ReferenceSolution:  # type: ignore[override]
-        script = f"""
-            import json, os
-            config = json.load(open({lit(params.config)}))
-            section = {lit(params.section)}
-            if section:
-                config = config[section]
-            def flatten(value, prefix=""):
-                items = value.items() if isinstance(value, dict) else enumerate(value, start=1) \\
-                    if isinstance(value, list) else None
-                if items is None:
-                    return [(prefix, value)]
-                return [p for k, v in items for p in flatten(v, f"{{prefix}}.{{k}}" if prefix else str(k))]
-            pairs = flatten(config)
-            if {lit(params.order)} == "alphabetical":
-                pairs.sort(key=lambda p: p[0])
-            def shown(v):
-                if isinstance(v, bool) and {params.yes_no!r}:
-                    return "Yes" if v else "No"
-                return v if isinstance(v, str) else json.dumps(v)
+        script = settings_code(params) + textwrap.dedent(f"""
             name = (lambda p: f"`{{p}}`") if {params.code_names!r} else (lambda p: p)
             lines = [f"## {{{lit(params.heading)}}}", "", "| " + " | ".join({lit(params.columns)}) + " |", "|---|---|"]
             lines += [f"| {{name(path)}} | {{shown(value)}} |" for path, value in pairs]
             os.makedirs(os.path.dirname({lit(params.output)}), exist_ok=True)
             open({lit(params.output)}, "w", encoding="utf-8").write("\\n".join(lines) + "\\n")
             print(len(pairs), "settings")
-        """
+        """)
         return solution(script_step(script, f"I read {params.config}, flatten it to dotted paths, and write the "
                                     f"heading and a markdown table into {params.output}.",
                                     f"Document the settings in {params.output}"))

@@ -346,7 +346,9 @@ class TableTotal(TableHop[TotalParams]):
 
 # --- one family per (operation, source, target) ------------------------------------------------------
 
-def _register(base: type[TableHop[Any]], source: str, target: str) -> type[TableHop[Any]]:
+def register_hop(base: type[TableHop[Any]], source: str, target: str) -> type[TableHop[Any]]:
+    """Registers `base` once for a (source, target) pair, so each pair is a family of its own: a skill
+    names one pair, and the files, apps and nouns of the task follow from it."""
     src, tgt = FORMATS[source], FORMATS[target]
     spec = base.spec.model_copy(update={
         "name": f"{base.spec.name}.{source}_to_{target}", "apps": [src.app, tgt.app],
@@ -359,5 +361,5 @@ def _register(base: type[TableHop[Any]], source: str, target: str) -> type[Table
 # Pairs an older family already covers with the same operation (multi.csv_summary_sheet's csv -> xlsx
 # summary, multi.sheet_filter_to_csv's xlsx -> csv filter) are left to it: one skill, one family.
 COVERED = {(TableGrouped, "csv", "xlsx"), (TableFiltered, "xlsx", "csv")}
-FAMILIES = [_register(base, s, t) for base in (TableSorted, TableFiltered, TableGrouped, TableTotal)
+FAMILIES = [register_hop(base, s, t) for base in (TableSorted, TableFiltered, TableGrouped, TableTotal)
             for s, t in PAIRS if (base, s, t) not in COVERED]

@@ -13,7 +13,7 @@ from preparers.data import Table, make_contacts
 from preparers.spreadsheet import DERIVED_COLUMNS, derived_candidates
 from workflows._steps import lit
 from workflows.multi._hop import PAIRS, printed
-from workflows.multi.table_hops import HopParams, TableHop, _register
+from workflows.multi.table_hops import HopParams, TableHop, register_hop
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec
 
 # --- de-duplicate ----------------------------------------------------------------------------------
@@ -152,6 +152,6 @@ class TableDerived(TableHop[DerivedParams]):
 
 # A contact export runs past a printed page, and the hop reads a printout's first page: no PDF source.
 FAMILIES: list[type[TableHop[Any]]] = [
-    *[_register(TableDeduped, s, t) for s, t in PAIRS if s != "pdf"],
-    *[_register(TableDerived, s, t) for s, t in PAIRS],
+    *[register_hop(TableDeduped, s, t) for s, t in PAIRS if s != "pdf"],
+    *[register_hop(TableDerived, s, t) for s, t in PAIRS],
 ]
