@@ -25,7 +25,8 @@ def _without(deck: DeckContent, drop: list[int]) -> bytes:
     return write_pptx(deck.model_copy(update={"slides": [s for i, s in enumerate(deck.slides) if i not in drop]}))
 
 
-def prune_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str, given: DeckContent) -> Case:
+def prune_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str,
+               given: DeckContent) -> Case:
     return Case(label, None, {"file": "out.pptx", "input_file": "in.pptx", **options}, passes, says,
                 files={"out.pptx": output}, originals={"in.pptx": write_pptx(given)})
 

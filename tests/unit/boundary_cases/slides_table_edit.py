@@ -37,6 +37,7 @@ def _total(last: str) -> list[str]:
 
 SUM, PLACES = sum(_num(r[-1]) for r in BODY), _places(len(HEADER) - 1)
 STEP = 10 ** -PLACES  # one cent, or one unit for a whole-number column
+RIGHT = f"{SUM:.{PLACES}f}"
 
 
 def edit_case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
@@ -70,13 +71,14 @@ TABLE_EDITED = [
                                                           zip(BODY, DESC, strict=True)]]), SORT, False, "row 2"),
     edit_case("sorted by name A to Z", _deck([HEADER, *AZ]), {"op": "sort_text", "column": HEADER[0]}, True),
     edit_case("sorted Z to A", _deck([HEADER, *reversed(AZ)]), {"op": "sort_text", "column": HEADER[0]}, False),
-    edit_case("the total row added", _deck([*MADE.grid, _total(f"{SUM:.{PLACES}f}")]), TOTAL, True),
+    edit_case("the total row added", _deck([*MADE.grid, _total(RIGHT)]), TOTAL, True),
     edit_case("a total with a trailing zero more", _deck([*MADE.grid, _total(f"{SUM:.{PLACES + 1}f}")]), TOTAL, True),
-    edit_case("the last total one cent off", _deck([*MADE.grid, _total(f"{SUM + STEP:.{PLACES}f}")]), TOTAL, False, f"{HEADER[-1]!r}"),
-    edit_case("the last total unrounded", _deck([*MADE.grid, _total(str(SUM + STEP * 0.4))]), TOTAL, False, f"{HEADER[-1]!r}"),
+    edit_case("the last total one cent off", _deck([*MADE.grid, _total(f"{SUM + STEP:.{PLACES}f}")]), TOTAL, False,
+              f"{HEADER[-1]!r}"),
+    edit_case("the last total unrounded", _deck([*MADE.grid, _total(str(SUM + STEP * 0.4))]), TOTAL, False,
+              f"{HEADER[-1]!r}"),
     edit_case("no total row", _deck([*MADE.grid, ["", "", "", ""]]), TOTAL, False),
-    edit_case("the total row twice", _deck([*MADE.grid, _total(f"{SUM:.{PLACES}f}"), _total(f"{SUM:.{PLACES}f}")]), TOTAL, False,
-              "rows"),
+    edit_case("the total row twice", _deck([*MADE.grid, _total(RIGHT), _total(RIGHT)]), TOTAL, False, "rows"),
     edit_case("the category's rows deleted (any case)", _deck([HEADER, *KEPT]), DROP, True),
     edit_case("the last kept row deleted too", _deck([HEADER, *KEPT[:-1]]), DROP, False, "rows"),
     edit_case("one of the category's rows left", _deck([HEADER, *KEPT, next(r for r in BODY if r[1] == CATEGORY)]),
