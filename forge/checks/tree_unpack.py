@@ -1,6 +1,7 @@
 """Tree checks for an archive unpacked into a tidy layout: every member of a zip or tar.gz in the
 folder extracted into a named target folder, the archive's one wrapping top folder dropped when
-asked, macOS and Windows junk entries left out when asked, the archive deleted or kept. The folder
+asked, macOS and Windows junk entries left out when asked, the archive deleted or kept; or every
+archive at the top of a folder unpacked into a folder of its own name. The folder
 is in place, so the check works out the whole folder from the original archive (the folder's,
 and the archive inside it, read within bounds by `tree_rules.archive_members`) and accounts for
 every file.
@@ -81,3 +82,50 @@ def unpacked(state: FinalState, opts: Unpacked) -> Verdict:
         raise CheckError(f"{opts.folder}/{opts.archive} has nothing to unpack: the task is empty")
     return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{placed} files unpacked into {opts.target}/")
+
+
+# --- tree.all_unpacked -----------------------------------------------------------------------------
+
+ARCHIVE_SUFFIXES = {".zip": "zip", ".tar.gz": "tar.gz"}
+
+
+class AllUnpacked(CheckOptions):
+    folder: OutputPath = Field(description="The folder whose top-level archives are unpacked, in place.")
+    skip_junk: bool = Field(default=False, description="__MACOSX/ entries, ._ files, .DS_Store, Thumbs.db and "
+                                                       "desktop.ini are not extracted.")
+    remove_archives: bool = Field(default=False, description="Each archive is deleted once unpacked.")
+
+
+def archive_folder(name: str) -> tuple[str, str] | None:
+    """(the folder an archive at the top unpacks into: its name without .zip/.tar.gz, its format)."""
+    for suffix, fmt in ARCHIVE_SUFFIXES.items():
+        if "/" not in name and name.lower().endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)], fmt
+    return None
+
+
+@register_check("tree.all_unpacked", AllUnpacked, source="tree", view="tree")
+def all_unpacked(state: FinalState, opts: AllUnpacked) -> Verdict:
+    """Every .zip and .tar.gz at the top of the folder is unpacked into a folder of its name without
+    the extension, each member (but junk with skip_junk) under its path in the archive with its
+    content; the archives are gone with remove_archives, else unchanged; nothing else changes."""
+    before = tree_view(state, opts.folder, original=True).files()
+    expected = dict(before)
+    placed = 0
+    for name in sorted(before):
+        if (found := archive_folder(name)) is None:
+            continue
+        target, fmt = found
+        one = Unpacked(folder=opts.folder, archive=name, format=fmt, target=target,  # type: ignore[arg-type]
+                       skip_junk=opts.skip_junk)
+        if opts.remove_archives:
+            del expected[name]
+        for member, data in sorted(_original_archive(state, one).items()):
+            path = unpacked_path(member, one)
+            if path is not None:
+                placed += 1
+                _place(expected, path, Entry(path=path, kind="file", size=len(data),
+                                             sha256=hashlib.sha256(data).hexdigest()), opts.folder)
+    if not placed:
+        raise CheckError(f"no archive at the top of {opts.folder}/ has anything to unpack: the task is empty")
+    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"{placed} files unpacked")

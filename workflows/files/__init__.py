@@ -45,6 +45,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     sort_by_taken,
     split_batches,
     text_endings,
+    unpack_all,
     unpack_archive,
     usage_by_type,
     verify_checksums,
@@ -55,4 +56,5 @@ __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "c
            "flatten_tree", "folder_usage", "inventory", "large_files", "latest_versions", "merge_folders",
            "mirror_folder", "normalise_names", "organise_by_type", "photo_dates", "photo_index", "prune_backups",
            "remove_duplicates", "rename_by_rule", "rename_sequence", "resize_image", "sort_by_rule",
-           "sort_by_taken", "split_batches", "text_endings", "unpack_archive", "usage_by_type", "verify_checksums"]
+           "sort_by_taken", "split_batches", "text_endings", "unpack_all", "unpack_archive", "usage_by_type",
+           "verify_checksums"]

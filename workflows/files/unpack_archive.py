@@ -44,7 +44,7 @@ class Params(Prepared):
     remove_archive: bool
 
 
-def _contents(rng: random.Random, faker: Faker) -> tuple[str, str, dict[str, bytes]]:
+def archive_contents(rng: random.Random, faker: Faker) -> tuple[str, str, dict[str, bytes]]:
     """(a name for the archive, a name for its folder, its files): a trip's photos, a site's code, scans."""
     kind = rng.choice(["photos", "site", "scans"])
     if kind == "photos":
@@ -65,7 +65,7 @@ def _contents(rng: random.Random, faker: Faker) -> tuple[str, str, dict[str, byt
     return f"Scans_{month}", f"Scans {month}", files
 
 
-def _junk(rng: random.Random, files: dict[str, bytes], fmt: Format) -> dict[str, bytes]:
+def archive_junk(rng: random.Random, files: dict[str, bytes], fmt: Format) -> dict[str, bytes]:
     """What a Mac or a Windows box slips into an archive: resource forks and folder metadata."""
     junk = {rng.choice(["", *sorted({p.rsplit("/", 1)[0] + "/" for p in files if "/" in p})]) + rng.choice(JUNK_NAMES):
             rng.randbytes(rng.randint(30, 300))}
@@ -76,7 +76,7 @@ def _junk(rng: random.Random, files: dict[str, bytes], fmt: Format) -> dict[str,
     return junk
 
 
-def _archive(files: dict[str, bytes], fmt: Format) -> bytes:
+def archive_bytes(files: dict[str, bytes], fmt: Format) -> bytes:
     if fmt == "tar.gz":
         return gzip.compress(pack_tar(files), mtime=0)
     out = io.BytesIO()
@@ -125,13 +125,13 @@ class UnpackArchive(FolderWorkflow[Params]):
         rng = ctx.rng
         fmt: Format = opts.format or rng.choice(["zip", "tar.gz"])
         wrapped = opts.wrapped if opts.wrapped is not None else rng.random() < 0.5
-        stem, name, files = _contents(rng, ctx.faker)
-        files |= _junk(rng, files, fmt)
+        stem, name, files = archive_contents(rng, ctx.faker)
+        files |= archive_junk(rng, files, fmt)
         if wrapped:  # macOS keeps the wrapper's forks under __MACOSX/<wrapper>/
             files = {(f"__MACOSX/{stem}/{p[9:]}" if p.startswith("__MACOSX/") else f"{stem}/{p}"): d
                      for p, d in files.items()}
         tree = without_copies(make_tree(rng, ctx.faker))
-        tree[f"{stem}.{fmt}"] = _archive(files, fmt)
+        tree[f"{stem}.{fmt}"] = archive_bytes(files, fmt)
         params = Params(folder=rng.choice(["Downloads", "Inbox", "Desktop"]), archive=f"{stem}.{fmt}", format=fmt,
                         target=name if wrapped else stem, top=stem if wrapped else None,
                         skip_junk=opts.skip_junk if opts.skip_junk is not None else rng.random() < 0.5,

@@ -76,3 +76,37 @@ CASES = {"tree.unpacked": [
     unpack("only junk to unpack", {**OPTS, "skip_junk": True}, GIVEN, False, "the task is empty",
            given={"proj.zip": _zip({"proj/.DS_Store": b"d"}), "other.pdf": b"p"}),
 ]}
+
+
+SEVERAL = {"a.zip": _zip({"x.txt": b"x", "d/y.txt": b"y", "__MACOSX/._x.txt": b"m"}),
+           "b.tar.gz": gzip.compress(pack_tar({"z.txt": b"z", ".DS_Store": b"d"}), mtime=0), "notes.txt": b"n",
+           "sub/c.zip": _zip({"q.txt": b"q"})}
+EACH = {**SEVERAL, "a/x.txt": b"x", "a/d/y.txt": b"y", "a/__MACOSX/._x.txt": b"m", "b/z.txt": b"z",
+        "b/.DS_Store": b"d"}
+CLEANED = _without(EACH, "a/__MACOSX/._x.txt", "b/.DS_Store")
+
+
+def every(label: str, options: dict, left: dict[str, bytes], passes: bool, says: str = "",
+          given: dict[str, bytes] = SEVERAL) -> Case:
+    return Case(label, None, {"folder": "Home", **options}, passes, says,
+                files={f"Home/{p}": d for p, d in left.items()}, originals={"Home": pack_tree(given)})
+
+
+CASES["tree.all_unpacked"] = [
+    every("each archive into its own folder", {}, EACH, True),
+    every("the tarball (the last archive) not unpacked", {}, _without(EACH, "b/z.txt", "b/.DS_Store"), False,
+          "Home/b/.DS_Store is missing"),
+    every("an archive in a subfolder unpacked too", {}, {**EACH, "sub/c/q.txt": b"q"}, False,
+          "Home/sub/c/q.txt should not be there"),
+    every("everything into the folder itself", {}, {**SEVERAL, "x.txt": b"x", "d/y.txt": b"y",
+                                                    "__MACOSX/._x.txt": b"m", "z.txt": b"z", ".DS_Store": b"d"},
+          False, "Home/a/__MACOSX/._x.txt is missing; the content is at Home/__MACOSX/._x.txt"),
+    every("junk skipped", {"skip_junk": True}, CLEANED, True),
+    every("junk skipped: the .DS_Store extracted", {"skip_junk": True}, {**CLEANED, "b/.DS_Store": b"d"}, False,
+          "Home/b/.DS_Store should not be there"),
+    every("archives removed", {"remove_archives": True}, _without(EACH, "a.zip", "b.tar.gz"), True),
+    every("archives removed: one left", {"remove_archives": True}, _without(EACH, "a.zip"), False,
+          "Home/b.tar.gz should not be there"),
+    every("archives kept: one removed", {}, _without(EACH, "b.tar.gz"), False, "Home/b.tar.gz is missing"),
+    every("no archive at the top", {}, {"notes.txt": b"n"}, False, "the task is empty", given={"notes.txt": b"n"}),
+]
