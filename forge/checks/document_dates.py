@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
-from forge.checks.document_tidy import _first_difference
+from forge.checks.document_tidy import first_difference
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -68,7 +68,7 @@ def dates_reformatted(state: FinalState, opts: DatesReformatted) -> Verdict:
     after = blocks(output)
     for n, (want, have) in enumerate(zip(expected, after, strict=False), start=1):
         if fold(want.text) != fold(have.text) and len(after) == len(expected):
-            where = _first_difference(fold(want.text), fold(have.text))
+            where = first_difference(fold(want.text), fold(have.text))
             return Verdict.of(False, f"paragraph {n} of {opts.file} {where}")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)

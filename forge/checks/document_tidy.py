@@ -39,7 +39,9 @@ def _emphasis(p: Paragraph, attr: str) -> str:
     return fold(" ".join(r.text for r in p.runs if getattr(r, attr)))
 
 
-def _first_difference(want: str, have: str) -> str:
+def first_difference(want: str, have: str) -> str:
+    """Where a paragraph's text first departs from the expected, with the text around it: a long
+    paragraph that differs by one space would otherwise fail with no hint of where."""
     at = next((i for i, (a, b) in enumerate(zip(want, have, strict=False)) if a != b), min(len(want), len(have)))
     return f"at character {at + 1}: {have[max(0, at - 15):at + 15]!r}, expected {want[max(0, at - 15):at + 15]!r}"
 
@@ -68,7 +70,7 @@ def draft_tidied(state: FinalState, opts: DraftTidied) -> Verdict:
     for n, (want, have) in enumerate(zip(expected, after, strict=False), start=1):
         if want.text != have.text and len(after) == len(expected):
             return Verdict.of(False, f"paragraph {n} of {opts.file} ({fold(have.text)[:30]!r}) "
-                              f"{_first_difference(want.text, have.text)}")
+                              f"{first_difference(want.text, have.text)}")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
     for n, (have, was) in enumerate(zip(after, before, strict=True), start=1):
@@ -156,7 +158,7 @@ def notes_stripped(state: FinalState, opts: NotesStripped) -> Verdict:
     for n, (want, have) in enumerate(zip(expected, after, strict=False), start=1):
         if fold(want.text) != fold(have.text) and len(after) == len(expected):
             return Verdict.of(False, f"paragraph {n} of {opts.file} "
-                              f"{_first_difference(fold(want.text), fold(have.text))}")
+                              f"{first_difference(fold(want.text), fold(have.text))}")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
     if msg := _tables_same(original, output, opts.file):
