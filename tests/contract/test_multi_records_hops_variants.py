@@ -1,8 +1,7 @@
 """The workflow contract on the multi-app families of #10's second round (duplicates dropped and
-computed columns on a table's way between apps, a
-folder renamed from a list, a table put on a slide, a deck
-from a markdown outline): the variants test_workflows.py's run on each
-family's first skill does not reach, for real (gates, sandbox, LibreOffice round trip)."""
+computed columns on a table's way between apps, a folder renamed from a list, a table put on a
+slide, a deck from a markdown outline): the variants test_workflows.py's run on each family's first
+skill does not reach, for real (gates, sandbox, LibreOffice round trip)."""
 
 from __future__ import annotations
 

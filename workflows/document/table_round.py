@@ -1,6 +1,7 @@
 """Round a money column of a report's table for readers who do not need the cents: to the nearest
 whole amount, up (a budget that must not fall short), down (a claim that must not overstate), or
-to the nearest 100 for a summary, written back into the table's own cells."""
+to the nearest ten or hundred for a summary (ten for a column under 1,000), written back into the
+table's own cells."""
 
 from __future__ import annotations
 
