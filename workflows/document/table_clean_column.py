@@ -25,6 +25,9 @@ ASK = {
     "fill_down": "the {{ column }} column is blank under the first row of each group; fill each blank cell with "
                  "the value above it",
 }
+ASKED = ("{% if operation == 'trim' %}" + ASK["trim"] + "{% elif operation == 'upper' %}" + ASK["upper"]
+         + "{% elif operation == 'number_text' %}" + ASK["number_text"] + "{% else %}" + ASK["fill_down"]
+         + "{% endif %}")
 
 
 class Params(Prepared):
@@ -69,13 +72,9 @@ class TableCleanColumn(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="document.table_clean_column", apps=["document"], params=Params, skill_params=Options,
         phrasings=[
-            "In the table of {{ input }}, {% if operation == 'trim' %}" + ASK["trim"] + "{% elif operation == 'upper' %}"
-            + ASK["upper"] + "{% elif operation == 'number_text' %}" + ASK["number_text"] + "{% else %}"
-            + ASK["fill_down"] + "{% endif %}. Every other cell, the row order and the rest of the document stay as "
-            "they are. " + SAVE["formal"],
-            "The table in {{ input }} needs a tidy-up: {% if operation == 'trim' %}" + ASK["trim"]
-            + "{% elif operation == 'upper' %}" + ASK["upper"] + "{% elif operation == 'number_text' %}"
-            + ASK["number_text"] + "{% else %}" + ASK["fill_down"] + "{% endif %}. Could you fix that column only? "
+            "In the table of {{ input }}, " + ASKED + ". Every other cell, the row order and the rest of the "
+            "document stay as they are. " + SAVE["formal"],
+            "The table in {{ input }} needs a tidy-up: " + ASKED + ". Could you fix that column only? "
             + SAVE["chatty"],
             "{{ input }}: clean the table's {{ column }} column ({% if operation == 'trim' %}single spaces"
             "{% elif operation == 'upper' %}codes in capitals{% elif operation == 'number_text' %}plain numbers, no "
