@@ -13,6 +13,7 @@ from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
+from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
@@ -35,6 +36,7 @@ from workflows.presentation import (
     append_deck,
     bullets_to_notes,
     convert_table,
+    copy_notes,
     delete_empty_slides,
     duplicate_slide,
     edit_bullets,
@@ -73,6 +75,7 @@ __all__ = [
     "append_deck",
     "bullets_to_notes",
     "convert_table",
+    "copy_notes",
     "delete_empty_slides",
     "duplicate_slide",
     "edit_bullets",
