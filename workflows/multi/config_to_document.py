@@ -5,7 +5,7 @@ written or booleans as Yes/No for readers who are not engineers."""
 from __future__ import annotations
 
 import textwrap
-from typing import Literal
+from typing import Any, Literal
 
 from forge.models import ReferenceSolution
 from preparers.data import dump_json, make_app_config
@@ -91,6 +91,12 @@ class ConfigToDocument(PreparedWorkflow[Params]):
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
+        fields, config = self.drawn(ctx)
+        return Params(**fields).with_files(config=config)
+
+    def drawn(self, ctx: WorkflowContext) -> tuple[dict[str, Any], bytes]:
+        """The params' fields and the config's bytes, apart, so a family writing the table to another
+        format (`multi.config_to_markdown`) draws the same task and adds its own fields."""
         opts: Options = ctx.options  # type: ignore[assignment]
         config = make_app_config(ctx.rng, ctx.faker)
         one = opts.one_section if opts.one_section is not None else ctx.rng.random() < 0.5
@@ -101,11 +107,10 @@ class ConfigToDocument(PreparedWorkflow[Params]):
         service = str(config.value["service"])  # type: ignore[index]
         heading = f"{service} {section} settings" if section else ctx.rng.choice(
             [f"{service} configuration", f"Settings of {service}", f"{service}: configuration reference"])
-        params = Params(config=f"config/{config.file_name}", output=f"docs/{service}_settings.docx", heading=heading,
-                        columns=list(ctx.rng.choice(COLUMNS)), section=section,
-                        order=opts.order or ctx.rng.choice(["file", "alphabetical"]),
-                        yes_no=yes_no)
-        return params.with_files(config=dump_json(config.value))
+        fields = dict(config=f"config/{config.file_name}", output=f"docs/{service}_settings.docx", heading=heading,
+                      columns=list(ctx.rng.choice(COLUMNS)), section=section,
+                      order=opts.order or ctx.rng.choice(["file", "alphabetical"]), yes_no=yes_no)
+        return fields, dump_json(config.value)
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = settings_code(params) + textwrap.dedent(f"""

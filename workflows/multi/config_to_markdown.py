@@ -56,13 +56,12 @@ class ConfigToMarkdown(ConfigToDocument):
     ))
 
     def draw(self, ctx: WorkflowContext) -> MdParams:  # type: ignore[override]
-        base = super().draw(ctx)
+        fields, config = self.drawn(ctx)
         opts: MdOptions = ctx.options  # type: ignore[assignment]
         code = opts.code_names if opts.code_names is not None else ctx.rng.random() < 0.5
         folder = ctx.rng.choice(["docs", "docs/reference", "wiki"])
-        stem = base.output.rsplit("/", 1)[-1].removesuffix(".docx")
-        params = MdParams(**{**base.model_dump(), "output": f"{folder}/{stem}.md"}, code_names=code)
-        return params.with_files(**base._files)
+        stem = fields["output"].rsplit("/", 1)[-1].removesuffix(".docx")
+        return MdParams(**{**fields, "output": f"{folder}/{stem}.md"}, code_names=code).with_files(config=config)
 
     def reference(self, params: MdParams) -> ReferenceSolution:  # type: ignore[override]
         script = settings_code(params) + textwrap.dedent(f"""
