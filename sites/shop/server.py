@@ -141,8 +141,38 @@ def product(state, p, message):
             f'<form method="post" action="/cart/add"><input type="hidden" name="product" value="{p["id"]}">'
             f'<input type="number" id="qty" name="qty" value="1" min="1"><button id="add" type="submit">Add to cart'
             f'</button></form><form method="post" action="/wishlist/add"><input type="hidden" name="product" '
-            f'value="{p["id"]}"><button id="wish" type="submit">Add to wishlist</button></form>')
+            f'value="{p["id"]}"><button id="wish" type="submit">Add to wishlist</button></form>{reviews(state, p)}')
     return page(state, f'{p["name"]} - {state["shop"]}', p["name"], body, message)
+
+
+REPORT_REASONS = {"spam": "Spam or advertising", "offensive": "Offensive", "off_topic": "Not about the product"}
+
+
+def reviews(state, p):
+    """The product's reviews, one row each: the account's own one links to its edit form, any other to a report."""
+    rows = ""
+    for r in (r for r in state.get("reviews", []) if r["product"] == p["id"]):
+        act = "Edit" if r["author"] == state["account"]["name"] else "" if r.get("reported") else "Report"
+        link = f'<a id="review-{r["id"]}" href="/review/{r["id"]}">{act}</a>' if act else "reported"
+        rows += (f'<tr><td>{r["rating"]} stars</td><td>{E(r["author"])}</td><td>{E(r["date"])}</td>'
+                 f'<td>{E(r["text"])}</td><td>{link}</td></tr>')
+    return f'<h2>Reviews</h2><table>{rows}</table>' if rows else ""
+
+
+def review_page(state, r, message):
+    """The edit form of the account's own review (rating and text), or the report form of another's."""
+    hidden = f'<input type="hidden" name="id" value="{r["id"]}">'
+    shown = f'<p>{r["rating"]} stars by {E(r["author"])}: {E(r["text"])}</p>'
+    if r["author"] == state["account"]["name"]:
+        form = (f'<form method="post" action="/review/edit">{hidden}'
+                f'{_radios("rating", [(str(n), f"{n} stars") for n in range(1, 6)], str(r["rating"]))}<input '
+                f'type="text" id="review-text" name="text" size="70" value="{E(r["text"], quote=True)}"><button '
+                f'id="save-review" type="submit">Save review</button></form>')
+    else:
+        form = (f'<form method="post" action="/review/report">{hidden}'
+                f'{_radios("reason-" + r["id"], REPORT_REASONS.items(), None)}<button id="report-{r["id"]}" '
+                f'type="submit">Report review</button></form>')
+    return page(state, f'Review - {state["shop"]}', "Review", shown + form, message)
 
 
 def wishlist(state, message):
@@ -574,12 +604,38 @@ def change_password(state, form):
     return "Password changed.", "/account"
 
 
+def _review(state, form):
+    return next((r for r in state.get("reviews", []) if r["id"] == form.get("id")), None)
+
+
+def edit_review(state, form):
+    r, text = _review(state, form), " ".join(form.get("text", "").split())
+    if r is None or r["author"] != state["account"]["name"]:
+        return "!You can edit only your own review.", "/"
+    if form.get("rating") not in {"1", "2", "3", "4", "5"} or not text:
+        return "!Give 1 to 5 stars and some words.", f'/product/{r["product"]}'
+    r.update(rating=int(form["rating"]), text=text, date=state["today"])
+    return "Review saved.", f'/product/{r["product"]}'
+
+
+def report_review(state, form):
+    r = _review(state, form)
+    reason = form.get(f'reason-{form.get("id")}')
+    if r is None or r["author"] == state["account"]["name"]:
+        return "!No such review to report.", "/"
+    if reason not in REPORT_REASONS:
+        return "!Choose why the review breaks the rules.", f'/product/{r["product"]}'
+    r["reported"] = reason
+    return "Review reported.", f'/product/{r["product"]}'
+
+
 POSTS = {"/cart/add": add_to_cart, "/cart/update": update_cart, "/cart/coupon": apply_coupon,
          "/wishlist/add": add_to_wishlist, "/wishlist/move": move_to_cart, "/checkout": place_order,
          "/order/cancel": cancel_order, "/order/reorder": reorder, "/order/return": request_return,
          "/order/missing": report_missing, "/account/address/add": add_address,
          "/account/address/default": default_address, "/account/address/delete": delete_address,
-         "/account/card": replace_card, "/account/newsletters": save_newsletters, "/account/password": change_password}
+         "/account/card": replace_card, "/account/newsletters": save_newsletters, "/account/password": change_password,
+         "/review/edit": edit_review, "/review/report": report_review}
 PAGES = {"/wishlist": wishlist, "/cart": cart, "/checkout": checkout, "/orders": orders, "/account": account}
 
 
@@ -605,6 +661,9 @@ def make_handler(path):
                 return self._send(200, catalogue(state, query))
             if where in PAGES:
                 return self._send(200, PAGES[where](state, message))
+            found = re.fullmatch(r"/review/(\w+)", where)
+            if found and _review(state, {"id": found.group(1)}):
+                return self._send(200, review_page(state, _review(state, {"id": found.group(1)}), message))
             match = re.fullmatch(r"/order/(\w+)(?:/(return|missing)/([\w-]+))?", where)
             o = order_of(state, match.group(1)) if match else None
             if o and not match.group(2):

@@ -3,7 +3,8 @@ DOM boxes located on the live page, quantities typed into the cart's fields): th
 the state file the site itself saved, for every cart action and every coupon kind, and two checkouts
 (pickup at the nearest store paid part by gift card, gift-wrapped; a new address and a new card),
 two orders of the history (a return from a searched order; a missing item of the newest) and two
-account changes (duplicate addresses deleted; one newsletter kept)."""
+account changes (duplicate addresses deleted; one newsletter kept), a spam review reported and an own
+review re-rated."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ CASES = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavai
          ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
          ("web.shop_orders", {"which": "searched", "action": "return"}),
          ("web.shop_orders", {"which": "latest", "action": "report_missing"}),
-         ("web.shop_account", {"change": "address_cleanup"}), ("web.shop_account", {"change": "newsletter"})]
+         ("web.shop_account", {"change": "address_cleanup"}), ("web.shop_account", {"change": "newsletter"}),
+         ("web.shop_reviews", {"action": "report"}), ("web.shop_reviews", {"action": "edit"})]
 
 
 @pytest.mark.parametrize(("family", "params"), CASES, ids=[f"{f}-{'-'.join(map(str, p.values()))}" for f, p in CASES])

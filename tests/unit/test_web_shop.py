@@ -194,6 +194,26 @@ def test_account_forms_refuse_what_they_cannot_save(shop: tuple[str, Path]) -> N
     assert account["newsletters"] == {"Deals": False, "Tips": True} and "Mastercard ending 4444" in page
 
 
+def test_reviews_can_be_edited_by_their_author_and_reported_by_others(shop: tuple[str, Path]) -> None:
+    url, path = shop
+    state = json.loads(path.read_text())
+    state["reviews"] = [{"id": "r1", "product": "p01", "author": "Ann Lee", "rating": 2, "text": "Meh.",
+                         "reported": None, "date": "2026-01-01"},
+                        {"id": "r2", "product": "p01", "author": "Bo Day", "rating": 5, "text": "See www.x.example",
+                         "reported": None, "date": "2026-01-02"}]
+    path.write_text(json.dumps(state))
+    page = get(url + "/product/p01")
+    assert 'href="/review/r1">Edit' in page and 'href="/review/r2">Report' in page
+    assert 'id="save-review"' in get(url + "/review/r1") and 'id="report-r2"' in get(url + "/review/r2")
+    assert "only your own review" in post(url + "/review/edit", {"id": "r2", "rating": "1", "text": "x"})
+    assert "Give 1 to 5 stars" in post(url + "/review/edit", {"id": "r1", "rating": "6", "text": "Meh."})
+    assert "Choose why" in post(url + "/review/report", {"id": "r2"})
+    post(url + "/review/edit", {"id": "r1", "rating": "4", "text": "Meh."})
+    post(url + "/review/report", {"id": "r2", "reason-r2": "spam"})
+    reviews = json.loads(path.read_text())["reviews"]
+    assert (reviews[0]["rating"], reviews[0]["date"], reviews[1]["reported"]) == (4, "2026-05-01", "spam")
+
+
 SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unavailable", "fit_budget", "from_wishlist")],
           *[("web.shop_coupon", {"coupon": c}) for c in ("percent", "minimum_spend", "free_shipping", "best_of_two")],
           *[("web.shop_find_product", {"filter": f, "outcome": o})
@@ -202,7 +222,8 @@ SKILLS = [*[("web.shop_cart", {"action": a}) for a in ("quantity", "remove_unava
           ("web.shop_checkout", {"delivery": "new_address", "payment": "new_card", "gift": False}),
           ("web.shop_orders", {"which": "searched", "action": "return"}),
           ("web.shop_orders", {"which": "latest", "action": "cancel"}),
-          *[("web.shop_account", {"change": c}) for c in ("address_cleanup", "password", "card")]]
+          *[("web.shop_account", {"change": c}) for c in ("address_cleanup", "password", "card")],
+          *[("web.shop_reviews", {"action": a}) for a in ("edit", "report")]]
 
 
 @require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")

@@ -18,7 +18,9 @@ from workflows.web import (
     order_check,
     orders,
     orders_check,
+    reviews,
+    reviews_check,
 )
 
 __all__ = ["account", "account_check", "cart", "checkout", "checks", "coupon", "find_product", "order_check", "orders",
-           "orders_check"]
+           "orders_check", "reviews", "reviews_check"]

@@ -36,6 +36,14 @@ def placed(**form: str) -> dict[str, Any]:
     return state
 
 
+def applied(base: dict[str, Any], handler: Any, **form: str) -> dict[str, Any]:
+    """`base` after the site's form `handler` took `form` (which it must accept)."""
+    state = copy.deepcopy(base)
+    message, _ = handler(state, form)
+    assert not message.startswith("!"), message
+    return state
+
+
 def edited(state: dict[str, Any], change: Any) -> dict[str, Any]:
     state = copy.deepcopy(state)
     change(state)

@@ -12,7 +12,7 @@ from sites.shop import server
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases.shop import SHOP, lines
 from tests.unit.boundary_cases.shop import case as shop_case
-from tests.unit.boundary_cases.shop_order import edited
+from tests.unit.boundary_cases.shop_order import applied, edited
 
 
 def _order(oid: str, date: str, status: str, *pairs: tuple[str, int]) -> dict[str, Any]:
@@ -30,10 +30,7 @@ BASE: dict[str, Any] = {**copy.deepcopy(SHOP), "cart": lines(("p01", 1)), "order
 
 
 def acted(handler: Any, **form: str) -> dict[str, Any]:
-    state = copy.deepcopy(BASE)
-    message, _ = handler(state, form)
-    assert not message.startswith("!"), message
-    return state
+    return applied(BASE, handler, **form)
 
 
 def case(label: str, output: dict[str, Any], options: dict[str, Any], passes: bool, says: str = "") -> Case:
