@@ -55,11 +55,15 @@ from workflows.document import (
     table_of_contents,
     table_round,
     table_top_rows,
+    table_total,
     text_to_table,
     tidy_draft,
-    table_total,
 )
 
-__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections", "recase_headings", "refresh_table",
-           "replace_text", "replace_with_options", "sort_sections", "sort_table", "sort_table_two_keys", "split_document", "strip_notes", "style_headings", "table_clean_column", "table_column", "table_dedupe", "table_filter", "table_of_contents", "table_round", "table_top_rows", "table_total",
-           "text_to_table", "tidy_draft"]
+__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes",
+           "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge",
+           "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
+           "recase_headings", "refresh_table", "replace_text", "replace_with_options", "sort_sections",
+           "sort_table", "sort_table_two_keys", "split_document", "strip_notes", "style_headings",
+           "table_clean_column", "table_column", "table_dedupe", "table_filter", "table_of_contents",
+           "table_round", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
