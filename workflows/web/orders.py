@@ -93,7 +93,8 @@ class ShopOrders(PreparedWorkflow[Params]):
         state["orders"], index = _history(rng, state, which, action)
         state["cart"] = [{"product": p["id"], "qty": 1} for p in rng.sample(products, rng.randint(0, 1))]
         order = state["orders"][index]
-        line, searched = rng.choice(order["lines"]), order["lines"][0]
+        searched = order["lines"][0]  # the product the request finds the order by; the item acted on is another
+        line = rng.choice(order["lines"][1:] if which == "searched" and len(order["lines"]) > 1 else order["lines"])
         month = f"{dt.date.fromisoformat(order['date']):%B %Y}"
         named = ("my most recent order" if which == "latest" else
                  f"my order from {month} with the {searched['name']} in it")
