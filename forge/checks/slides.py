@@ -29,6 +29,16 @@ def body_lines(slide: Slide) -> list[str]:
     return lines
 
 
+def body_levels(slide: Slide) -> list[int]:
+    """The bullet level of each non-empty paragraph of the shapes `body_lines` reads, in the same order."""
+    levels: list[int] = []
+    for shape in slide.shapes:
+        if shape.kind == "table" or fold(shape.text) == fold(slide.title):
+            continue
+        levels.extend(level for para, level in zip(shape.text.split("\n"), shape.levels, strict=False) if para.strip())
+    return levels
+
+
 def face(slide: Slide) -> SlideFace:
     return fold(slide.title), tuple(body_lines(slide))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pydantic import Field
 
 from forge.checks.document import fold
-from forge.checks.slides import deck_diff, face
+from forge.checks.slides import body_levels, deck_diff, face
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -30,7 +30,18 @@ class Planned:
 
     title: str
     body: list[str] = field(default_factory=list)
+    levels: list[int] = field(default_factory=list)  # each body line's bullet level (0: top)
     notes: list[str] = field(default_factory=list)
+    indents: list[int] = field(default_factory=list)  # the open items' indentation widths, outermost first
+
+    def add_item(self, text: str, indent: int) -> None:
+        """An item one level below the nearest less indented one above it (markdown nests by indentation)."""
+        while self.indents and indent < self.indents[-1]:
+            self.indents.pop()
+        if not self.indents or indent > self.indents[-1]:
+            self.indents.append(indent)
+        self.body.append(text)
+        self.levels.append(len(self.indents) - 1)
 
 
 class DeckFromOutline(CheckOptions):
@@ -73,9 +84,10 @@ def planned(text: str, opts: DeckFromOutline) -> list[Planned]:
         if raw.lstrip().startswith(">"):
             current.notes.append(fold(raw.lstrip()[1:]))
         elif item := _ITEM.match(raw):
-            current.body.append(fold(item[1]))
+            current.add_item(fold(item[1]), len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()))
         elif current is opening:
             current.body.append(fold(raw))  # the title slide's subtitle lines
+            current.levels.append(0)
     if not slides:
         raise CheckError(f"{opts.input_file} has no slide headings")
     return slides
@@ -84,7 +96,7 @@ def planned(text: str, opts: DeckFromOutline) -> list[Planned]:
 @register_check("slides.deck_from_outline", DeckFromOutline, view="slides")
 def deck_from_outline(state: FinalState, opts: DeckFromOutline) -> Verdict:
     """The deck has exactly the outline's slides in order: (with `title_slide`) the `#` title over its
-    subtitle lines, then per slide heading its title over its `-` items (sub-items too, one line each),
+    subtitle lines, then per slide heading its title over its `-` items (sub-items one bullet level down),
     with `parts` a title-only divider per part; with `notes`, each slide's `>` lines as its speaker
     notes, else no notes anywhere; the `>` lines never on a slide."""
     plan = planned(input_view(state, opts.input_file, TextView).text, opts)
@@ -93,6 +105,9 @@ def deck_from_outline(state: FinalState, opts: DeckFromOutline) -> Verdict:
     if msg := deck_diff(expected, [face(s) for s in deck.slides], opts.file):
         return Verdict.of(False, msg)
     for slide, want in zip(deck.slides, plan, strict=True):
+        if (levels := body_levels(slide)) != want.levels:
+            return Verdict.of(False, f"the bullet levels of slide {slide.number} ({fold(slide.title)!r}) of {opts.file} "
+                              f"are {levels}, expected {want.levels} (0: a top bullet, 1: a sub-bullet)")
         notes = " ".join(want.notes) if opts.notes else ""
         if fold(slide.notes) != notes:
             return Verdict.of(False, f"the notes of slide {slide.number} ({fold(slide.title)!r}) of {opts.file} read "

@@ -24,6 +24,9 @@ class Shape(BaseModel):
     placeholder: str = Field(default="", description=(
         "Its placeholder role (title, center_title, subtitle, body, object, picture, ...); empty if none."))
     alt_text: str = Field(default="", description="Its alternative text (the description screen readers speak).")
+    levels: list[int] = Field(default_factory=list, description=(
+        "Each paragraph's outline level (0: a top bullet, 1: a sub-bullet, ...), one per line of `text` split at "
+        "newlines; empty for a shape without text."))
 
 
 class Slide(BaseModel):

@@ -58,7 +58,8 @@ def _shapes(shapes: Any) -> list[Shape]:
         elif shape.has_text_frame:
             kind = "placeholder" if shape.is_placeholder else "text box"
             runs = [_run(r) for p in shape.text_frame.paragraphs for r in p.runs]
-            found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs, **_role(shape)))
+            found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs,
+                               levels=[p.level for p in shape.text_frame.paragraphs], **_role(shape)))
         else:
             found.append(Shape(name=shape.name, kind=str(shape.shape_type).split(".")[-1].split(" ")[0].lower(),
                                **_role(shape)))

@@ -1,6 +1,6 @@
 """Boundary cases of `slides.deck_from_outline` (a deck built from a markdown talk outline): the last
 slide's last bullet missing, a slide too many or too few, the title slide given or left out against
-the ask, a sub-item kept as a line, parts as title-only dividers (a divider with a bullet fails),
+the ask, a sub-item dropped, flattened to a top bullet or a top bullet pushed down, parts as title-only dividers (a divider with a bullet fails),
 speaker notes from the `>` lines (the last slide's missing) or left out (a note carried over, a `>`
 line put on a slide)."""
 
@@ -68,6 +68,12 @@ CASES = {
              "slide 1 of talk.pptx is titled 'Quarterly review', expected 'Where we stand'"),
         deck("a sub-item dropped", [*PARTS[:2], REVENUE.model_copy(update={"bullets": REVENUE.bullets[:1]}),
                                     *PARTS[3:]], {}, False, "slide 3 ('Revenue')"),
+        deck("a sub-item flattened to a top bullet", [*PARTS[:2], REVENUE.model_copy(update={"bullets": [
+            REVENUE.bullets[0], Bullet(text="Two new enterprise customers")]}), *PARTS[3:]], {}, False,
+             "the bullet levels of slide 3 ('Revenue') of talk.pptx are [0, 0], expected [0, 1]"),
+        deck("the last slide's only bullet pushed a level down", [*PARTS[:-1], RISKS.model_copy(update={"bullets": [
+            Bullet(text="Supplier delays", level=1)]})], {}, False,
+             "the bullet levels of slide 6 ('Risks') of talk.pptx are [1], expected [0]"),
         deck("a part divider with a bullet", [*PARTS[:3], NEXT.model_copy(update={"layout": "bullets", "bullets": [
             Bullet(text="Hiring and risks")]}), *PARTS[4:]], {}, False, "slide 4 ('What comes next')"),
         deck("no parts: ## headings are the slides", [TITLE, REVENUE, HIRING, RISKS], {"parts": False}, True,
