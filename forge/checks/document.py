@@ -51,7 +51,7 @@ def paragraphs_diff(expected: list[Paragraph], got: list[Paragraph], source: str
     return None
 
 
-def _tables_same(original: DocumentView, output: DocumentView, source: str) -> str | None:
+def tables_same(original: DocumentView, output: DocumentView, source: str) -> str | None:
     if len(output.tables) != len(original.tables):
         return f"{source} has {len(output.tables)} tables, expected {len(original.tables)} (tables must stay)"
     for n, (a, b) in enumerate(zip(original.tables, output.tables, strict=True), start=1):
@@ -98,7 +98,7 @@ def section_inserted(state: FinalState, opts: SectionInserted) -> Verdict:
     expected = before[:at] + new + before[at:]
     if msg := paragraphs_diff(expected, blocks(output), opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{opts.heading!r} and {len(opts.paragraphs)} paragraph(s) inserted at paragraph {at + 1}")
 
@@ -165,7 +165,7 @@ def header_footer(state: FinalState, opts: HeaderFooter) -> Verdict:
                               f"{shown!r}, expected {want!r}")
     if msg := paragraphs_diff(blocks(original), blocks(output), opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, "header/footer set in every section; body unchanged")
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -51,6 +51,6 @@ def headings_recased(state: FinalState, opts: HeadingsRecased) -> Verdict:
         return Verdict.of(False, f"the headings of {opts.input_file} are already in that case")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(targets)} headings (levels 1-{deepest}) in {opts.case} case")

@@ -48,7 +48,7 @@ def shown(value: JsonValue, yes_no: bool) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _same(want: str, have: str) -> bool:
+def same_value_text(want: str, have: str) -> bool:
     if fold(want) == fold(have):
         return True
     try:
@@ -83,7 +83,7 @@ def config_documented(state: FinalState, opts: ConfigDocumented) -> Verdict:
         return Verdict.of(False, f"the table's header is {rows[0] if rows else []}, expected {opts.columns}")
     body = rows[1:]
     for n, (w, h) in enumerate(zip(want, body, strict=False), start=2):
-        if len(h) != 2 or fold(h[0]) != w[0] or not _same(w[1], h[1]):
+        if len(h) != 2 or fold(h[0]) != w[0] or not same_value_text(w[1], h[1]):
             return Verdict.of(False, f"row {n} of the table is {h}, expected {w}")
     if len(body) != len(want):
         return Verdict.of(False, f"the table has {len(body)} setting rows, expected {len(want)}")

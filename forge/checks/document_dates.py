@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
 from forge.checks.document_tidy import first_difference
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
@@ -72,7 +72,7 @@ def dates_reformatted(state: FinalState, opts: DatesReformatted) -> Verdict:
             return Verdict.of(False, f"paragraph {n} of {opts.file} {where}")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     if (original.headers, original.footers) != (output.headers, output.footers):
         return Verdict.of(False, f"the header or footer of {opts.file} changed")

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -48,7 +48,7 @@ def headings_numbered(state: FinalState, opts: HeadingsNumbered) -> Verdict:
         return Verdict.of(False, f"{opts.input_file} has no level-{opts.level} headings to number")
     if msg := paragraphs_diff(expected, blocks(output), opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{n} level-{opts.level} headings numbered ({opts.form})")
 
@@ -87,7 +87,7 @@ def list_made(state: FinalState, opts: ListMade) -> Verdict:
     if opts.split_on:
         texts = [fold(t) for text in texts for t in text.split(opts.split_on) if t.strip()]
     items = [Paragraph(text=t) for t in texts]
-    expected = [*_loose(before[:span[0]]), *items, *_loose(before[span[1]:])]
+    expected = [*loose_paragraphs(before[:span[0]]), *items, *loose_paragraphs(before[span[1]:])]
     after = blocks(output)
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
@@ -96,12 +96,12 @@ def list_made(state: FinalState, opts: ListMade) -> Verdict:
         if not p.style.startswith(styles):
             return Verdict.of(False, f"paragraph {n} ({fold(p.text)[:40]!r}) has style {p.style!r}; a "
                               f"{'bulleted' if opts.kind == 'bullet' else 'numbered'} list item uses {styles[0]!r}")
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(items)} {opts.kind} items under {opts.heading!r}")
 
 
-def _loose(paragraphs: list[Paragraph]) -> list[Paragraph]:
+def loose_paragraphs(paragraphs: list[Paragraph]) -> list[Paragraph]:
     """Headings keep their level; body paragraphs are compared by text only."""
     return [p if p.heading_level is not None else p.model_copy(update={"style": ""}) for p in paragraphs]
 
@@ -170,7 +170,7 @@ def sections_rearranged(state: FinalState, opts: SectionsRearranged) -> Verdict:
     moved before another section or to the end, or demoted to a level-2 heading of the section
     above; every paragraph's text and level are otherwise as they were."""
     original, output = _views(state, opts)
-    head, sections = _sections(_loose(blocks(original)))
+    head, sections = _sections(loose_paragraphs(blocks(original)))
     names = [fold(s[0].text).casefold() for s in sections]
     if fold(opts.heading).casefold() not in names:
         return Verdict.of(False, f"{opts.input_file} has no section {opts.heading!r}; its sections are {names}")
@@ -225,7 +225,7 @@ def replaced_by_rule(state: FinalState, opts: ReplacedByRule) -> Verdict:
         return Verdict.of(False, f"{opts.input_file} has no {opts.old!r} to replace under these options")
     if msg := paragraphs_diff(expected, blocks(output), opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{total} replacements of {opts.old!r} by {opts.new!r}")
 
@@ -302,6 +302,6 @@ def paragraphs_formatted(state: FinalState, opts: ParagraphsFormatted) -> Verdic
             return Verdict.of(False, f"{where} was not to be touched, but its {opts.change} changed")
         if opts.change in RUN_CHANGES and _align(now) != _align(was):
             return Verdict.of(False, f"{where} changed alignment; only its {opts.change} was to change")
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(chosen)} {opts.target} paragraph(s) formatted ({opts.change}); nothing else changed")

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, fold, paragraphs_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -35,7 +35,7 @@ def same_text(original: DocumentView, output: DocumentView, source: str) -> str 
             have = fold(new[output.section_of(j)]) if new else ""
             if have != want:
                 return f"the {what} over paragraph {n} of {source} reads {have[:50]!r}, expected {want[:50]!r}"
-    return _tables_same(original, output, source)
+    return tables_same(original, output, source)
 
 
 def heading_span(view: DocumentView, heading: str) -> tuple[int, int] | None:

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from forge.checks.document import DocumentEdit, blocks, fold, paragraphs_diff
-from forge.checks.document_edits import _loose
+from forge.checks.document_edits import loose_paragraphs
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -50,7 +50,7 @@ def sections_sorted(state: FinalState, opts: SectionsSorted) -> Verdict:
     whole (its heading and everything up to the next heading of its level, in order); what comes
     before, between chapters and after reads as it did, and the tables are all still there."""
     original, output = input_view(state, opts.input_file, DocumentView), output_view(state, opts.file, DocumentView)
-    before = _loose(blocks(original))
+    before = loose_paragraphs(blocks(original))
     start, end, level = 0, len(before), 1
     if opts.within is not None:
         at = next((i for i, p in enumerate(before) if p.heading_level == 1 and fold(p.text) == fold(opts.within)),
@@ -72,7 +72,7 @@ def sections_sorted(state: FinalState, opts: SectionsSorted) -> Verdict:
     if order == list(range(len(groups))):
         return Verdict.of(False, f"the sections of {opts.input_file} are already in that order")
     expected = [*before[:first], *(p for n in order for p in groups[n]), *before[end:]]
-    after = _loose(blocks(output))
+    after = loose_paragraphs(blocks(output))
     if msg := paragraphs_diff(expected, after, opts.file):
         want = [fold(groups[n][0].text) for n in order]
         return Verdict.of(False, f"{msg}; the sections belong in this order: {want}")

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -65,7 +65,7 @@ def headings_styled(state: FinalState, opts: HeadingsStyled) -> Verdict:
         return Verdict.of(False, f"{opts.input_file} has no {opts.cue} lines to make headings")
     if msg := paragraphs_diff(expected, blocks(output), opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     title = " and the first is the Title" if opts.title else ""
     return Verdict.of(True, f"{found} {opts.cue} lines are Heading 1{title}")

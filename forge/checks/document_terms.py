@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
-from forge.checks.document_edits import LIST_STYLES, _loose
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document_edits import LIST_STYLES, loose_paragraphs
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
@@ -63,12 +63,12 @@ def glossary_built(state: FinalState, opts: GlossaryBuilt) -> Verdict:
     if not terms:
         return Verdict.of(False, f"{opts.input_file} has no bold terms in its body")
     after = blocks(output)
-    kept = [] if opts.separate else _loose(blocks(original))
+    kept = [] if opts.separate else loose_paragraphs(blocks(original))
     items = [Paragraph(text=t) for t, _ in terms] if opts.form == "list" else []
     if opts.separate and after and after[0].heading_level in (0, 1):
         after[0] = after[0].model_copy(update={"heading_level": 1, "style": ""})
     head = Paragraph(text=opts.heading, heading_level=1)
-    if msg := paragraphs_diff([*kept, head, *items], _loose(after), opts.file):
+    if msg := paragraphs_diff([*kept, head, *items], loose_paragraphs(after), opts.file):
         return Verdict.of(False, msg)
     for n, p in enumerate(after[len(kept) + 1:], start=len(kept) + 2):
         if not p.style.startswith(LIST_STYLES["bullet"]):
@@ -76,13 +76,13 @@ def glossary_built(state: FinalState, opts: GlossaryBuilt) -> Verdict:
                               f"bullet uses {LIST_STYLES['bullet'][0]!r}")
     given = [] if opts.separate else original.tables
     if opts.form == "list":
-        if msg := _tables_same(original.model_copy(update={"tables": given}), output, opts.file):
+        if msg := tables_same(original.model_copy(update={"tables": given}), output, opts.file):
             return Verdict.of(False, msg)
         return Verdict.of(True, f"a glossary of {len(terms)} bold terms ({opts.order}) under {opts.heading!r}")
     if len(output.tables) != len(given) + 1:
         return Verdict.of(False, f"{opts.file} has {len(output.tables)} tables; expected {len(given) + 1} (the "
                           "glossary table added)")
-    if msg := _tables_same(original.model_copy(update={"tables": given}),
+    if msg := tables_same(original.model_copy(update={"tables": given}),
                            output.model_copy(update={"tables": output.tables[:-1]}), opts.file):
         return Verdict.of(False, msg)
     rows = [[fold(str(c or "")) for c in row] for row in output.tables[-1].rows]

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from forge.checks.document import DocumentEdit, _tables_same, blocks, fold, paragraphs_diff
+from forge.checks.document import DocumentEdit, tables_same, blocks, fold, paragraphs_diff
 from forge.checks.document_edits import LIST_STYLES
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import Verdict, register_check
@@ -78,7 +78,7 @@ def draft_tidied(state: FinalState, opts: DraftTidied) -> Verdict:
             if _emphasis(was, attr) != _emphasis(have, attr):
                 return Verdict.of(False, f"paragraph {n} of {opts.file} ({fold(have.text)[:30]!r}) has "
                                   f"{_emphasis(have, attr)[:40]!r} in {attr}, expected {_emphasis(was, attr)[:40]!r}")
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(expected)} paragraphs tidied ({opts.fix.replace('_', ' ')}); words kept")
 
@@ -117,7 +117,7 @@ def list_converted(state: FinalState, opts: ListConverted) -> Verdict:
         if not after[i].style.startswith(styles):
             return Verdict.of(False, f"paragraph {i + 1} ({fold(after[i].text)[:40]!r}) has style {after[i].style!r}; "
                               f"a {'bulleted' if opts.kind == 'bullet' else 'numbered'} list item uses {styles[0]!r}")
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{len(items)} items under {opts.heading!r} are a {opts.kind} list")
 
@@ -161,6 +161,6 @@ def notes_stripped(state: FinalState, opts: NotesStripped) -> Verdict:
                               f"{first_difference(fold(want.text), fold(have.text))}")
     if msg := paragraphs_diff(expected, after, opts.file):
         return Verdict.of(False, msg)
-    if msg := _tables_same(original, output, opts.file):
+    if msg := tables_same(original, output, opts.file):
         return Verdict.of(False, msg)
     return Verdict.of(True, f"{cut} drafting notes taken out; everything else kept")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from forge.checks.document import fold
-from forge.checks.document_config import ConfigDocumented, _same, flatten, shown
+from forge.checks.document_config import ConfigDocumented, same_value_text, flatten, shown
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -60,7 +60,7 @@ def config_table(state: FinalState, opts: ConfigTable) -> Verdict:
         return Verdict.of(False, f"the table's header is {header}, expected {opts.columns}")
     for n, ((path, value), row) in enumerate(zip(pairs, rows, strict=False), start=1):
         want = shown(value, opts.yes_no)
-        if len(row) != 2 or _name_issue(row[0], path, opts.code_names) or not _same(want, row[1].strip("`")):
+        if len(row) != 2 or _name_issue(row[0], path, opts.code_names) or not same_value_text(want, row[1].strip("`")):
             name = f"`{path}`" if opts.code_names else path
             return Verdict.of(False, f"row {n} of the table is {row}, expected {[name, want]}")
     if len(rows) != len(pairs):

@@ -2,7 +2,7 @@
 level (or gathered into one folder), a flat folder split into numbered batches of N files, copies
 of the same content cut down to the one a rule keeps. The folder is in place (input and output),
 so each check works out the whole expected folder from the original archive and the rule and
-accounts for every file (`tree_rules._compare`): a missing, changed, left-behind or extra file fails.
+accounts for every file (`tree_rules.compare_trees`): a missing, changed, left-behind or extra file fails.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import _compare, _ext, _place
+from forge.checks.tree_rules import compare_trees, extension_of, place_entry
 from forge.errors import CheckError
 from forge.views import Entry, TreeView
 
@@ -59,7 +59,7 @@ class Flattened(CheckOptions):
 
 def flat_names(paths: list[str], opts: Flattened) -> dict[str, str]:
     """Path -> flat name of every file the rule gathers (top-level files included)."""
-    chosen = [p for p in paths if not opts.only_ext or _ext(p) == opts.only_ext.lower()]
+    chosen = [p for p in paths if not opts.only_ext or extension_of(p) == opts.only_ext.lower()]
     counts = defaultdict(int)
     for path in chosen:
         counts[PurePosixPath(path).name] += 1
@@ -84,11 +84,11 @@ def flattened(state: FinalState, opts: Flattened) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in before.items():
         if path not in names or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if path in names:
-            _place(expected, f"{opts.target}/{names[path]}" if opts.target else names[path], entry, opts.folder)
+            place_entry(expected, f"{opts.target}/{names[path]}" if opts.target else names[path], entry, opts.folder)
     view = tree_view(state, opts.folder)
-    verdict = _compare(view.files(), expected, opts.folder, f"{len(names)} gathered")
+    verdict = compare_trees(view.files(), expected, opts.folder, f"{len(names)} gathered")
     if not verdict.passed:
         return verdict
     if opts.remove_empty and (empty := _empty_dirs(view)):
@@ -117,7 +117,7 @@ class SplitIntoBatches(CheckOptions):
 
 def batch_order(files: dict[str, Entry], opts: SplitIntoBatches) -> list[str]:
     """The top-level files the split takes, in batch order; CheckError where the order is not defined."""
-    chosen = [p for p in files if "/" not in p and (not opts.only_ext or _ext(p) == opts.only_ext.lower())]
+    chosen = [p for p in files if "/" not in p and (not opts.only_ext or extension_of(p) == opts.only_ext.lower())]
     if opts.order == "name":
         return sorted(chosen, key=lambda p: (p.lower(), p))
     if opts.order == "largest":
@@ -140,11 +140,11 @@ def split_into_batches(state: FinalState, opts: SplitIntoBatches) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in before.items():
         if path not in ordered or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
     for n, path in enumerate(ordered):
-        _place(expected, f"{opts.prefix}{n // opts.size + 1:02d}/{path}", before[path], opts.folder)
+        place_entry(expected, f"{opts.prefix}{n // opts.size + 1:02d}/{path}", before[path], opts.folder)
     batches = (len(ordered) + opts.size - 1) // opts.size
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{len(ordered)} files in {batches} batches of {opts.size}")
 
 
@@ -198,12 +198,12 @@ def deduplicated_by_rule(state: FinalState, opts: DeduplicatedByRule) -> Verdict
         keep = paths[0] if len(paths) == 1 else kept_copy(paths, opts.keep, opts.folder)
         for path in paths:
             if path == keep:
-                _place(expected, path, before[path], opts.folder)
+                place_entry(expected, path, before[path], opts.folder)
                 continue
             removed += 1
             if opts.dup_folder:
-                _place(expected, f"{opts.dup_folder}/{path}", before[path], opts.folder)
+                place_entry(expected, f"{opts.dup_folder}/{path}", before[path], opts.folder)
     if not removed:
         raise CheckError(f"{opts.folder}/ holds no identical files: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{removed} copies {'moved' if opts.dup_folder else 'deleted'}, the {opts.keep} kept")

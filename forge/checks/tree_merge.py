@@ -2,7 +2,7 @@
 source, identical copies once, and a name both have with different contents settled by the stated
 rule (the second one numbered, the first one kept, or the larger one kept); the sources moved
 (emptied) or copied (kept). The folder is in place: the check works out the whole folder from the
-original archive and accounts for every file (`tree_rules._compare`).
+original archive and accounts for every file (`tree_rules.compare_trees`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -75,6 +75,6 @@ def merged(state: FinalState, opts: Merged) -> Verdict:
     expected = {p: e for p, e in before.items()
                 if opts.mode == "copy" or not any(p.startswith(s + "/") for s in opts.sources)}
     for rel, entry in sorted(plan.items()):
-        _place(expected, f"{opts.target}/{rel}", entry, opts.folder)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+        place_entry(expected, f"{opts.target}/{rel}", entry, opts.folder)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{len(plan)} files merged into {opts.target}/ ({clashes} name clashes settled)")

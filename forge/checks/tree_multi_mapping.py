@@ -16,7 +16,7 @@ from forge.checks.source import input_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry, TableView
 
@@ -64,8 +64,8 @@ def renamed_from_table(state: FinalState, opts: RenamedFromTable) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in before.items():
         if opts.into or path not in plan:
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if path in plan:
-            _place(expected, plan[path], entry, opts.folder)
+            place_entry(expected, plan[path], entry, opts.folder)
     how = f"copied renamed into {opts.into}/" if opts.into else "renamed"
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"{len(plan)} {how} from the list")
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"{len(plan)} {how} from the list")

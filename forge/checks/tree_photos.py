@@ -2,7 +2,7 @@
 the image view), not by a date in their names or the file's own dates: sorted into year/month,
 year-month or year folders (moved or copied, photos without a date taken left or put aside; the
 folder in place, so the whole folder is worked out from the original archive and every file
-accounted for, `tree_rules._compare`), or indexed in a CSV of name, date taken and pixel size.
+accounted for, `tree_rules.compare_trees`), or indexed in a CSV of name, date taken and pixel size.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import TreeReport, tree_view
 from forge.checks.tree_reports import _unchanged
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.filetypes import read_view
 from forge.views import Entry, ImageView, TableView
@@ -73,13 +73,13 @@ def sorted_by_taken(state: FinalState, opts: SortedByTaken) -> Verdict:
         target = (f"{taken_folder(when, opts.layout)}/{name}" if when
                   else f"{opts.undated}/{name}" if path in taken and opts.undated else None)
         if target is None or target == path:
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
             continue
         placed += 1
-        _place(expected, target, entry, opts.folder)
+        place_entry(expected, target, entry, opts.folder)
         if opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+            place_entry(expected, path, entry, opts.folder)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{placed} photos sorted by date taken ({opts.mode})")
 
 

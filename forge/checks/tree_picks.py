@@ -2,7 +2,7 @@
 name with or without the extension, in any case) copied or moved into one folder, with its RAW
 file of the same name when asked, and the list's names that match no photo written to a file in
 the list's order. The folder is in place: the check works out the whole folder from the original
-archive (the list read from it) and accounts for every file (`tree_rules._compare`).
+archive (the list read from it) and accounts for every file (`tree_rules.compare_trees`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
 from forge.checks.tree_reports import _contents
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -71,9 +71,9 @@ def picks_collected(state: FinalState, opts: PicksCollected) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in sorted(before.items()):
         if path not in chosen or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if path in chosen:
-            _place(expected, f"{opts.target}/{PurePosixPath(path).name}", entry, opts.folder)
+            place_entry(expected, f"{opts.target}/{PurePosixPath(path).name}", entry, opts.folder)
     after = tree_view(state, opts.folder).files()
     if opts.missing:
         if opts.missing not in after:
@@ -84,7 +84,7 @@ def picks_collected(state: FinalState, opts: PicksCollected) -> Verdict:
             return Verdict.of(False, f"{opts.folder}/{opts.missing} lists {got}, expected {missing} (the names "
                               f"on {opts.listing} that match no photo, in its order)")
         after = {p: e for p, e in after.items() if p != opts.missing}
-    return _compare(after, expected, opts.folder, f"{len(chosen)} picked files {opts.mode}d to {opts.target}/")
+    return compare_trees(after, expected, opts.folder, f"{len(chosen)} picked files {opts.mode}d to {opts.target}/")
 
 
 def _original_list(state: FinalState, opts: PicksCollected) -> str:

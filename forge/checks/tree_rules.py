@@ -38,12 +38,12 @@ def name_date(name: str) -> tuple[int, int] | None:
     return (int(found[1]), int(found[2])) if found else None
 
 
-def _ext(name: str) -> str:
+def extension_of(name: str) -> str:
     """The part after the last dot, lower-cased, with the dot; '' for none."""
     return PurePosixPath(name).suffix.lower()
 
 
-def _compare(after: dict[str, Entry], expected: dict[str, Entry], folder: str, what: str) -> Verdict:
+def compare_trees(after: dict[str, Entry], expected: dict[str, Entry], folder: str, what: str) -> Verdict:
     """Every expected file at its place with its content; nothing else in the folder."""
     for path, entry in sorted(expected.items()):
         if path not in after:
@@ -59,7 +59,7 @@ def _compare(after: dict[str, Entry], expected: dict[str, Entry], folder: str, w
     return Verdict.of(True, f"{len(expected)} files, {what}")
 
 
-def _place(expected: dict[str, Entry], path: str, entry: Entry, folder: str) -> None:
+def place_entry(expected: dict[str, Entry], path: str, entry: Entry, folder: str) -> None:
     if path in expected and expected[path].sha256 != entry.sha256:
         raise CheckError(f"two files of {folder}/ would both become {path}: the task is ambiguous")
     expected[path] = entry
@@ -88,10 +88,10 @@ class SortedByRule(CheckOptions):
 
 def sort_folder(name: str, size: int, opts: SortedByRule) -> str | None:
     """The subfolder a file goes to under the rule, or None when it stays where it is."""
-    if opts.only_ext and _ext(name) != opts.only_ext.lower():
+    if opts.only_ext and extension_of(name) != opts.only_ext.lower():
         return None
     if opts.rule == "extension":
-        return _ext(name).lstrip(".") or "no_extension"
+        return extension_of(name).lstrip(".") or "no_extension"
     if opts.rule == "size_band":
         return opts.band_names[sum(size >= bound for bound in opts.bands)]
     date = name_date(name)
@@ -111,10 +111,10 @@ def sorted_by_rule(state: FinalState, opts: SortedByRule) -> Verdict:
     for path, entry in before.items():
         target = sort_folder(PurePosixPath(path).name, entry.size, opts) if "/" not in path else None
         if target is None or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if target is not None:
-            _place(expected, f"{target}/{PurePosixPath(path).name}", entry, opts.folder)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"sorted by {opts.rule}")
+            place_entry(expected, f"{target}/{PurePosixPath(path).name}", entry, opts.folder)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"sorted by {opts.rule}")
 
 
 # --- tree.renamed_by_rule --------------------------------------------------------------------------
@@ -141,12 +141,12 @@ def _moment(path: str) -> str:
 
 def renamed(paths: list[str], opts: RenamedByRule) -> dict[str, str]:
     """Old path -> new path of every file the rule renames (in its own folder)."""
-    chosen = sorted(p for p in paths if not opts.only_ext or _ext(p) == opts.only_ext.lower())
+    chosen = sorted(p for p in paths if not opts.only_ext or extension_of(p) == opts.only_ext.lower())
     if opts.rule == "numbered":
         if opts.order == "date":
             chosen.sort(key=lambda p: (_moment(p) == "", _moment(p), p))
         width = max(3, len(str(len(chosen))))
-        return {p: str(PurePosixPath(p).with_name(f"{opts.prefix}_{n:0{width}d}{_ext(p)}"))
+        return {p: str(PurePosixPath(p).with_name(f"{opts.prefix}_{n:0{width}d}{extension_of(p)}"))
                 for n, p in enumerate(chosen, start=1)}
     names: dict[str, str] = {}
     for path in chosen:
@@ -155,7 +155,7 @@ def renamed(paths: list[str], opts: RenamedByRule) -> dict[str, str]:
             names[path] = str(pure.with_name(snake(pure.name)))
         elif moment := _PHOTO_MOMENT.search(pure.name):
             y, mo, d, h, mi, s = moment.groups()
-            names[path] = str(pure.with_name(f"{y}-{mo}-{d}_{h}{mi}{s}{_ext(path)}"))
+            names[path] = str(pure.with_name(f"{y}-{mo}-{d}_{h}{mi}{s}{extension_of(path)}"))
     return names
 
 
@@ -168,8 +168,8 @@ def renamed_by_rule(state: FinalState, opts: RenamedByRule) -> Verdict:
     names = renamed(sorted(before), opts)
     expected: dict[str, Entry] = {}
     for path, entry in before.items():
-        _place(expected, names.get(path, path), entry, opts.folder)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"renamed ({len(names)} by the rule)")
+        place_entry(expected, names.get(path, path), entry, opts.folder)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"renamed ({len(names)} by the rule)")
 
 
 # --- tree.cleaned_up -------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def cleaned_up(state: FinalState, opts: CleanedUp) -> Verdict:
     before = tree_view(state, opts.folder, original=True).files()
     expected = {p: e for p, e in before.items() if not is_junk(p, e.size, opts)}
     view = tree_view(state, opts.folder)
-    verdict = _compare(view.files(), expected, opts.folder, f"{len(before) - len(expected)} junk file(s) removed")
+    verdict = compare_trees(view.files(), expected, opts.folder, f"{len(before) - len(expected)} junk file(s) removed")
     if not verdict.passed or not opts.empty_dirs:
         return verdict
     holding = {str(parent) for path in view.files() for parent in PurePosixPath(path).parents}
@@ -224,7 +224,7 @@ class Archived(CheckOptions):
 
 def selected(path: str, entry: Entry, opts: Archived) -> bool:
     name = PurePosixPath(path).name
-    return {"all": True, "extension": _ext(name) == (opts.ext or "").lower(),
+    return {"all": True, "extension": extension_of(name) == (opts.ext or "").lower(),
             "larger_than": entry.size > (opts.min_bytes or 0),
             "year": (name_date(name) or (0, 0))[0] == opts.year}[opts.select]
 
@@ -280,4 +280,4 @@ def archived(state: FinalState, opts: Archived) -> Verdict:
         return Verdict.of(False, f"{opts.archive} holds {extra[0]!r}, which was not asked for; {len(extra)} such")
     kept = {p: e for p, e in before.items() if not (opts.remove_originals and p in chosen)}
     kept[opts.archive] = after[opts.archive]
-    return _compare(after, kept, opts.folder, f"{len(wanted)} in {opts.archive}")
+    return compare_trees(after, kept, opts.folder, f"{len(wanted)} in {opts.archive}")

@@ -2,7 +2,7 @@
 in the order they were taken (EXIF date taken, read through the image view, across cameras whose
 own numbers interleave) or by file name; renamed in place or copied renamed into a new folder; with
 a CSV manifest of old and new names or not. The folder is in place: the check works out the whole
-folder from the original archive and accounts for every file (`tree_rules._compare`).
+folder from the original archive and accounts for every file (`tree_rules.compare_trees`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
 from forge.checks.tree_photos import _taken
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry, TableView
 
@@ -73,9 +73,9 @@ def renamed_in_sequence(state: FinalState, opts: RenamedInSequence) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in sorted(before.items()):
         if path not in new or opts.target:
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if path in new:
-            _place(expected, f"{opts.target}/{new[path]}" if opts.target else new[path], entry, opts.folder)
+            place_entry(expected, f"{opts.target}/{new[path]}" if opts.target else new[path], entry, opts.folder)
     after = tree_view(state, opts.folder).files()
     if opts.manifest:
         if opts.manifest not in after:
@@ -83,4 +83,4 @@ def renamed_in_sequence(state: FinalState, opts: RenamedInSequence) -> Verdict:
         if (failure := _manifest(state, opts, [(PurePosixPath(p).name, n) for p, n in plan])) is not None:
             return failure
         after = {p: e for p, e in after.items() if p != opts.manifest}
-    return _compare(after, expected, opts.folder, f"{len(plan)} photos numbered by {opts.order}")
+    return compare_trees(after, expected, opts.folder, f"{len(plan)} photos numbered by {opts.order}")

@@ -2,7 +2,7 @@
 copied over, the files that differ replaced (or left, when only new files are asked for), the
 copy's own extra files kept, deleted or moved aside, temporary files copied or left out. Both
 folders sit inside one folder tidied in place, so the check works out that whole folder from the
-original archive and accounts for every file (`tree_rules._compare`): the source and everything
+original archive and accounts for every file (`tree_rules.compare_trees`): the source and everything
 else stay as they were.
 """
 
@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import TEMP_PATTERNS, _compare, _place
+from forge.checks.tree_rules import TEMP_PATTERNS, compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -62,11 +62,11 @@ def mirror_plan(before: dict[str, Entry], opts: Mirrored) -> tuple[dict[str, Ent
     changes = 0
     for rel, entry in sorted(copy.items()):
         if rel in source or opts.extras == "keep":
-            _place(expected, f"{opts.copy_path}/{rel}", entry, opts.folder)
+            place_entry(expected, f"{opts.copy_path}/{rel}", entry, opts.folder)
             continue
         changes += 1
         if opts.extras == "move":
-            _place(expected, f"{opts.aside}/{rel}", entry, opts.folder)
+            place_entry(expected, f"{opts.aside}/{rel}", entry, opts.folder)
     for rel, entry in sorted(source.items()):
         old = copy.get(rel)
         if old is None or (old.sha256 != entry.sha256 and opts.update == "new_and_changed"):
@@ -87,5 +87,5 @@ def mirrored(state: FinalState, opts: Mirrored) -> Verdict:
     expected, changes = mirror_plan(before, opts)
     if not changes:
         raise CheckError(f"{opts.folder}/{opts.copy_path}/ is already up to date: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{opts.copy_path}/ brought up to date ({changes} changes)")

@@ -3,7 +3,7 @@ month in their names) before a month archived into one folder, files whose exten
 their content renamed after it, files whose names match a pattern collected into one folder with
 clashing names numbered, a folder backed up into a dated backup folder. The folder is in place
 (input and output), so each check works out the whole expected folder from the original archive
-and the rule and accounts for every file (`tree_rules._compare`).
+and the rule and accounts for every file (`tree_rules.compare_trees`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
 from forge.checks.tree_reports import _contents
-from forge.checks.tree_rules import TEMP_PATTERNS, _compare, _ext, _place, name_date
+from forge.checks.tree_rules import TEMP_PATTERNS, compare_trees, extension_of, place_entry, name_date
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -49,7 +49,7 @@ class ArchivedBefore(CheckOptions):
 def archived_path(path: str, opts: ArchivedBefore) -> str | None:
     """Where the rule puts a file in the archive, or None when it is not archived."""
     date = name_date(PurePosixPath(path).name)
-    if opts.only_ext and _ext(path) != opts.only_ext.lower():
+    if opts.only_ext and extension_of(path) != opts.only_ext.lower():
         return None
     if date is None or f"{date[0]}-{date[1]:02d}" >= opts.before:
         return None
@@ -68,13 +68,13 @@ def archived_before(state: FinalState, opts: ArchivedBefore) -> Verdict:
     for path, entry in sorted(before.items()):
         target = archived_path(path, opts)
         if target is None or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if target is not None:
             archived += 1
-            _place(expected, target, entry, opts.folder)
+            place_entry(expected, target, entry, opts.folder)
     if not archived:
         raise CheckError(f"no file of {opts.folder}/ is dated before {opts.before}: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{archived} dated before {opts.before} {'moved' if opts.mode == 'move' else 'copied'} "
                     f"to {opts.archive}/")
 
@@ -135,10 +135,10 @@ def extensions_fixed(state: FinalState, opts: ExtensionsFixed) -> Verdict:
         data = data_by_sha.get(entry.sha256 or "")
         new = fixed_name(path, data, opts) if data is not None else path
         renamed += new != path
-        _place(expected, new, entry, opts.folder)
+        place_entry(expected, new, entry, opts.folder)
     if not renamed and all((entry.sha256 or "") in data_by_sha for entry in before.values()):
         raise CheckError(f"no file of {opts.folder}/ has an extension to fix: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"{renamed} extensions fixed")
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"{renamed} extensions fixed")
 
 
 # --- tree.collected_by_name -------------------------------------------------------------------------
@@ -188,11 +188,11 @@ def collected_by_name(state: FinalState, opts: CollectedByName) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in sorted(before.items()):
         if path not in names or opts.mode == "copy":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         if names.get(path):
-            _place(expected, f"{opts.target}/{names[path]}", entry, opts.folder)
+            place_entry(expected, f"{opts.target}/{names[path]}", entry, opts.folder)
     collected = sum(1 for n in names.values() if n)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{collected} files matching {opts.pattern!r} {opts.mode}d to {opts.target}/")
 
 
@@ -234,10 +234,10 @@ def backed_up(state: FinalState, opts: BackedUp) -> Verdict:
         if previous and (old := before.get(previous + rel)) is not None and old.sha256 == entry.sha256:
             continue
         copied += 1
-        _place(expected, f"{opts.backup}/{rel}", entry, opts.folder)
+        place_entry(expected, f"{opts.backup}/{rel}", entry, opts.folder)
     if not copied:
         raise CheckError(f"no file of {opts.folder}/{opts.source}/ is to be backed up: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{copied} files backed up to {opts.backup}/")
 
 
@@ -305,10 +305,10 @@ def backups_pruned(state: FinalState, opts: BackupsPruned) -> Verdict:
     for path, entry in sorted(before.items()):
         top = path.split("/", 1)[0]
         if top not in dates or top in kept:
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         elif opts.aside:
-            _place(expected, f"{opts.aside}/{path}", entry, opts.folder)
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+            place_entry(expected, f"{opts.aside}/{path}", entry, opts.folder)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{len(kept)} of {len(dates)} backups kept, the rest {'moved' if opts.aside else 'deleted'}")
 
 
@@ -346,8 +346,8 @@ def names_normalised(state: FinalState, opts: NamesNormalised) -> Verdict:
     before = tree_view(state, opts.folder, original=True).files()
     expected: dict[str, Entry] = {}
     for path, entry in sorted(before.items()):
-        _place(expected, normal_path(path, opts), entry, opts.folder)
+        place_entry(expected, normal_path(path, opts), entry, opts.folder)
     changed = sum(normal_path(p, opts) != p for p in before)
     if not changed:
         raise CheckError(f"every name in {opts.folder}/ is already normal: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"{changed} paths normalised")
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"{changed} paths normalised")

@@ -18,7 +18,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import Archived, _compare, _place, archive_members
+from forge.checks.tree_rules import Archived, compare_trees, place_entry, archive_members
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -76,11 +76,11 @@ def unpacked(state: FinalState, opts: Unpacked) -> Verdict:
         path = unpacked_path(member, opts)
         if path is not None:
             placed += 1
-            _place(expected, path, Entry(path=path, kind="file", size=len(data),
+            place_entry(expected, path, Entry(path=path, kind="file", size=len(data),
                                          sha256=hashlib.sha256(data).hexdigest()), opts.folder)
     if not placed:
         raise CheckError(f"{opts.folder}/{opts.archive} has nothing to unpack: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder,
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder,
                     f"{placed} files unpacked into {opts.target}/")
 
 
@@ -124,8 +124,8 @@ def all_unpacked(state: FinalState, opts: AllUnpacked) -> Verdict:
             path = unpacked_path(member, one)
             if path is not None:
                 placed += 1
-                _place(expected, path, Entry(path=path, kind="file", size=len(data),
+                place_entry(expected, path, Entry(path=path, kind="file", size=len(data),
                                              sha256=hashlib.sha256(data).hexdigest()), opts.folder)
     if not placed:
         raise CheckError(f"no archive at the top of {opts.folder}/ has anything to unpack: the task is empty")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, f"{placed} files unpacked")
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, f"{placed} files unpacked")

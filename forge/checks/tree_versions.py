@@ -3,7 +3,7 @@ the latest version of each document kept (older ones deleted or moved aside), or
 copied into a folder under their plain names. A document is its folder, its name without the
 version part and its extension; versions compare as numbers (v10 after v9) or as ISO dates. The
 folder is in place: the check works out the whole folder from the original archive and accounts
-for every file (`tree_rules._compare`).
+for every file (`tree_rules.compare_trees`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_rules import _compare, _place
+from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
 
@@ -86,12 +86,12 @@ def latest_versions(state: FinalState, opts: LatestVersions) -> Verdict:
     expected: dict[str, Entry] = {}
     for path, entry in sorted(before.items()):
         if path not in older or opts.action == "current":
-            _place(expected, path, entry, opts.folder)
+            place_entry(expected, path, entry, opts.folder)
         elif opts.action == "aside":
-            _place(expected, f"{opts.into}/{path}", entry, opts.folder)
+            place_entry(expected, f"{opts.into}/{path}", entry, opts.folder)
     if opts.action == "current":
         for document, (path, _) in sorted(documents.items()):
-            _place(expected, f"{opts.into}/{document}", before[path], opts.folder)
+            place_entry(expected, f"{opts.into}/{document}", before[path], opts.folder)
     what = (f"{len(documents)} latest versions copied to {opts.into}/" if opts.action == "current"
             else f"{len(older)} older versions {'deleted' if opts.action == 'delete' else 'moved aside'}")
-    return _compare(tree_view(state, opts.folder).files(), expected, opts.folder, what)
+    return compare_trees(tree_view(state, opts.folder).files(), expected, opts.folder, what)

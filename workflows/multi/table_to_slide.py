@@ -18,7 +18,7 @@ from workflows._steps import lit, script_step, solution
 from workflows.multi._hop import FORMATS, Format, printed
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.presentation._place import find_code, place_last_code
-from workflows.presentation.table_slide import COLS, WHICH, _categories
+from workflows.presentation.table_slide import COLS, WHICH, category_choices
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Rows = Literal["all", "top", "where"]
@@ -89,7 +89,7 @@ class TableToSlide(PreparedWorkflow[Params]):
                     continue  # the cut would fall inside a tie
                 title = f"Top {top} {table.subject} by {by.lower()}"
             elif rows == "where":
-                if not (pairs := _categories(table)):
+                if not (pairs := category_choices(table)):
                     continue
                 where_column, where_value = ctx.rng.choice(pairs)
                 title = f"{table.subject[:1].upper() + table.subject[1:]}: {where_value}"

@@ -46,7 +46,7 @@ class Options(SkillParams):
     in_place: bool | None = None
 
 
-def _categories(table: object) -> list[tuple[str, str]]:
+def category_choices(table: object) -> list[tuple[str, str]]:
     """(column, value) pairs naming 2-8 rows of the table, never all of them."""
     out = []
     for name in table.headers:  # type: ignore[attr-defined]
@@ -99,7 +99,7 @@ class TableSlide(PreparedWorkflow[Params]):
                     continue  # the cut would fall inside a tie
                 title = f"Top {top} {table.subject} by {by.lower()}"
             elif rows == "where":
-                if not (pairs := _categories(table)):
+                if not (pairs := category_choices(table)):
                     continue
                 where_column, where_value = ctx.rng.choice(pairs)
                 title = f"{table.subject[:1].upper() + table.subject[1:]}: {where_value}"
