@@ -38,7 +38,7 @@ def rewrite(body: dict[str, Any]) -> Response:
     elif mode == "drop":  # loses the output path: a different task
         variant = " ".join(w for w in original.split() if not w.startswith("outputs/"))
     else:
-        variant = f"A colleague asks: {original[0].lower()}{original[1:]}"
+        variant = f"A colleague asks: {original}"  # every word kept as written: a name may be a param
     return reply(json.dumps({"instruction": variant}), prompt_tokens=300, completion_tokens=60)
 
 
