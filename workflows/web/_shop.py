@@ -107,12 +107,18 @@ REASONS = [
     "My partner asked me to sort this out.", "I'll pay with the card on the account.", "No rush, but today would be good.",
     "I keep putting this off.", "The delivery should reach us before we travel.", "",
 ]
+AFTER_SALE = [  # for what comes after an order (orders, account, reviews): no reason to buy
+    "I'm going through my account today.", "I'd like this sorted before the weekend.",
+    "My partner asked me to deal with it.", "I'm on my phone later, so do it now.", "I keep putting this off.",
+    "No rush, but today would be good.", "",
+]
 
 
-def context(rng: random.Random, state: dict[str, Any]) -> str:
-    """A line of the customer's situation and maybe their name: real requests carry some, and no two read alike."""
+def context(rng: random.Random, state: dict[str, Any], reasons: list[str] = REASONS) -> str:
+    """A line of the customer's situation and maybe their thanks: real requests carry some, and no two read
+    alike. Phrasings go on after it, so never a signature that would end the message."""
     first = state["account"]["name"].split()[0]
-    return " ".join(x for x in (rng.choice(REASONS), rng.choice(["", "", f"Thanks, {first}.", f"- {first}"])) if x)
+    return " ".join(x for x in (rng.choice(reasons), rng.choice(["", "", f"Thanks, {first}."])) if x)
 
 
 def encode(state: dict[str, Any]) -> bytes:

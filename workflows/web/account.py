@@ -19,6 +19,7 @@ from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 from workflows.web import account_check as _account_check  # noqa: F401  (registers shop.account)
 from workflows.web._shop import (
+    AFTER_SALE,
     SITE,
     SITE_URL,
     STATE,
@@ -98,7 +99,7 @@ class ShopAccount(PreparedWorkflow[Params]):
         params = DRAWS[change](rng, faker, state)
         params = params.model_copy(update={
             "shop": state["shop"], "current": current if change == "password" else None,
-            "goal": f"{params.goal.format(current=current)} {context(rng, state)}".strip()})
+            "goal": f"{params.goal.format(current=current)} {context(rng, state, AFTER_SALE)}".strip()})
         return params.with_files(state=encode(state))
 
     def reference(self, params: Params) -> ReferenceSolution:

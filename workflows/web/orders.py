@@ -19,6 +19,7 @@ from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 from workflows.web._shop import (
+    AFTER_SALE,
     SITE,
     SITE_URL,
     STATE,
@@ -105,7 +106,8 @@ class ShopOrders(PreparedWorkflow[Params]):
         goal = GOALS[action](rng).format(order=named, item=line["name"], reason=REASON_WORDS[reason],
                                           refund=REFUND_WORDS[refund])
         has_item = action in ("return", "report_missing")
-        return Params(state=STATE, shop=state["shop"], goal=f"{goal} {context(rng, state)}".strip(), which=which,
+        goal = f"{goal} {context(rng, state, AFTER_SALE)}".strip()
+        return Params(state=STATE, shop=state["shop"], goal=goal, which=which,
                       action=action, product=searched["name"] if which == "searched" else None,
                       month=month if which == "searched" else None, item=line["name"] if has_item else None,
                       reason=reason if action == "return" else None, refund=refund if action == "return" else None,

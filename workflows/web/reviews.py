@@ -19,6 +19,7 @@ from workflows._steps import lit, script_step, solution
 from workflows.spec import CheckTemplate, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 from workflows.web import reviews_check as _reviews_check  # noqa: F401  (registers shop.review)
 from workflows.web._shop import (
+    AFTER_SALE,
     SITE,
     SITE_URL,
     STATE,
@@ -111,7 +112,8 @@ class ShopReviews(PreparedWorkflow[Params]):
                                "report it as spam.",
                                f"Report the spam review on the {target['name']} page (the one pushing another "
                                "site's link)."])
-        return Params(state=STATE, shop=state["shop"], goal=f"{goal} {context(rng, state)}".strip(), action=action,
+        goal = f"{goal} {context(rng, state, AFTER_SALE)}".strip()
+        return Params(state=STATE, shop=state["shop"], goal=goal, action=action,
                       product=target["name"], product_id=target["id"], review_id=review["id"],
                       rating=rating).with_files(state=encode(state))
 
