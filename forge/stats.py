@@ -62,7 +62,8 @@ class TaskRecord(BaseModel):
 def task_record(bundle: TaskBundle, episodes: Iterable[Episode] = (), difficulty: int | None = None) -> TaskRecord:
     by_path: dict[str, str] = {}
     for file in bundle.files:
-        by_path.setdefault(file.path, file.type)
+        if not file.environment:
+            by_path.setdefault(file.path, file.type)
     return TaskRecord(task_id=bundle.id, skill_ids=bundle.skill_ids, apps=bundle.apps, workflow=bundle.workflow,
                       instruction=bundle.instruction, file_types=list(by_path.values()), difficulty=difficulty,
                       episodes=[[step.channel for step in e.steps] for e in episodes])

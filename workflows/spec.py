@@ -128,6 +128,9 @@ class FileSlot(BaseModel):
     types_by: dict[str, dict[str, str]] = Field(default_factory=dict, description=(
         "A type that follows a param, {param: {value: type}} (a data file that is csv, json or txt by "
         "`source`); `type` for any other value. The bundle and the skill's profile both follow it."))
+    environment: bool = Field(default=False, description=(
+        "The environment's own state (a web site's database): checked like any file, but the task is about "
+        "the site, so neither the skill's profile nor batch statistics count it as a file reference."))
 
     def type_for(self, values: dict[str, Any]) -> str:
         """This slot's file type for these params (a task's, or a skill's fixed ones)."""
@@ -276,10 +279,11 @@ class Workflow(ABC, Generic[P]):
                 if slot.param not in contents:
                     raise WorkflowError(f"{what}: contents() gave no bytes for this input")
                 files.append(TaskFile(path=path, role="input", type=kind, content=contents[slot.param],
-                                      description=text or f"the {kind} to work on"))
+                                      description=text or f"the {kind} to work on",
+                                      environment=slot.environment))
             if slot.role in ("output", "in_place"):
                 files.append(TaskFile(path=path, role="output", type=kind,
-                                      description=text or f"the {kind} result"))
+                                      description=text or f"the {kind} result", environment=slot.environment))
         return files
 
 

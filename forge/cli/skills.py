@@ -37,11 +37,13 @@ class WorkflowFamilies:
         return workflow in WORKFLOWS
 
     def file_types(self, skill: Skill) -> list[str]:
-        """The family's file slots (an `in_place` slot is one file); a skill fixing `in_place = true`
-        edits its input where it lies, so each output slot folds into an input slot of its type."""
+        """The family's file slots (an `in_place` slot is one file; a site's database is none); a skill
+        fixing `in_place = true` edits its input where it lies, so each output slot folds into an input
+        slot of its type."""
         from workflows import WORKFLOWS
 
-        slots = [(slot.role, slot.type_for(skill.params)) for slot in WORKFLOWS.get(skill.workflow).spec.files]
+        slots = [(slot.role, slot.type_for(skill.params)) for slot in WORKFLOWS.get(skill.workflow).spec.files
+                 if not slot.environment]
         types = [kind for _, kind in slots]
         if skill.params.get("in_place") is True:
             inputs = Counter(kind for role, kind in slots if role == "input")

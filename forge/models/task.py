@@ -47,8 +47,20 @@ class TaskFile(BaseModel):
     type: str = Field(description="File type key, e.g. `xlsx`; picks the opener in the file gate.")
     description: str = ""
     content: bytes | None = Field(default=None, description="Initial bytes; inputs only.")
+    environment: bool = Field(default=False, description=(
+        "Part of the environment the task runs in (a web site's database), not a file the task is about: "
+        "the instruction may name it as it names the site's address, but batch statistics do not count it "
+        "as a file reference."))
 
     _check_path = field_validator("path")(lambda cls, v: _relative_posix(v))
+
+    @model_serializer(mode="wrap")
+    def _omit_plain(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """No `environment` key on a task's own files: tasks made before the field keep their ids."""
+        data = handler(self)
+        if data.get("environment") is False:
+            del data["environment"]
+        return data
 
 
 class SetupStep(BaseModel):

@@ -62,7 +62,8 @@ class UpdateMember(PreparedWorkflow[Params]):
         ],
         criteria=["The member's email, role and active flag hold the new values (the flag a boolean).",
                   "Every other member and field is unchanged, and the directory's data is valid JSON."],
-        files=[FileSlot(param="state", type="json", role="in_place", description="The team directory site's data")],
+        files=[FileSlot(param="state", type="json", role="in_place",
+                        description="The team directory site's data", environment=True)],
         checks=[CheckTemplate(func="json.values_set", bind={"keys": "keys", "values": "values"})],
     )
 

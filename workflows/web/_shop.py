@@ -32,7 +32,8 @@ from workflows.spec import FileSlot
 SITE = "shop"
 SITE_URL = "http://127.0.0.1:8000/"
 STATE = "site/shop.json"
-STATE_SLOT = FileSlot(param="state", type="json", role="in_place", description="The shop site's data")
+STATE_SLOT = FileSlot(param="state", type="json", role="in_place", description="The shop site's data",
+                      environment=True)
 UNCHANGED = "Nothing else in the shop's data changed, and it is valid JSON."
 DELIVERY_RATES = {"standard": 4.95, "express": 12.95}
 GOODS = {
