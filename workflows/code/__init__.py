@@ -14,6 +14,7 @@ from forge.checks import project_errors as _errors, project_signature as _signat
 from forge.checks import project_logging as _logging, project_types as _types  # noqa: F401
 from forge.checks import project_parametrize as _parametrize, project_params as _params  # noqa: F401
 from forge.checks import project_env as _env, project_main as _main  # noqa: F401
+from forge.checks import project_expected as _expected  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -46,10 +47,11 @@ from workflows.code import (  # noqa: F401  (register on import)
     regression_test,
     rename_function,
     rename_module,
+    tests_after_change,
 )
 
 __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging",
            "add_tests", "add_type_hints", "add_validation", "argument_types", "constant_parameter", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
-           "regression_test", "rename_function", "rename_module"]
+           "regression_test", "rename_function", "rename_module", "tests_after_change"]
