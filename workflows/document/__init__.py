@@ -50,10 +50,12 @@ from workflows.document import (
     style_headings,
     table_clean_column,
     table_column,
+    table_date_part,
     table_dedupe,
     table_filter,
     table_of_contents,
     table_round,
+    table_share,
     table_top_rows,
     table_total,
     text_to_table,
@@ -65,5 +67,6 @@ __all__ = ["add_section", "convert_list", "count_by_section", "date_format", "em
            "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "recase_headings", "refresh_table", "replace_text", "replace_with_options", "sort_sections",
            "sort_table", "sort_table_two_keys", "split_document", "strip_notes", "style_headings",
-           "table_clean_column", "table_column", "table_dedupe", "table_filter", "table_of_contents",
-           "table_round", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
+           "table_clean_column", "table_column", "table_date_part", "table_dedupe", "table_filter",
+           "table_of_contents", "table_round", "table_share", "table_top_rows", "table_total",
+           "text_to_table", "tidy_draft"]
