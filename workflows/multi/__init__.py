@@ -8,6 +8,7 @@ from forge.checks import document as _document, pdf as _pdf, project as _project
 from forge.checks import config as _config, records as _records, text_reports as _text_reports  # noqa: F401
 from forge.checks import slides_index as _slides_index, text_apidoc as _text_apidoc  # noqa: F401
 from forge.checks import document_config as _document_config  # noqa: F401
+from forge.checks import table_joins as _table_joins, table_ops as _table_ops, table_rank as _table_rank  # noqa: F401
 from forge.checks import tree as _tree, tree_multi_mapping as _tree_multi_mapping  # noqa: F401
 from forge.checks import slides_multi_outline as _slides_multi_outline, text_multi_config as _text_multi_config  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json, text as _text  # noqa: F401
@@ -34,6 +35,7 @@ from workflows.multi import (  # noqa: F401  (register on import)
     slides_to_sheet,
     table_hops,
     table_hops_records,
+    table_hops_summary,
     table_to_slide,
 )
 
@@ -41,4 +43,5 @@ __all__ = ["config_to_document", "config_to_markdown", "csv_summary_sheet", "csv
            "docstrings_to_markdown", "ini_to_json", "json_to_sheet", "log_to_sheet", "markdown_to_deck",
            "orders_to_sheet", "outline_to_slides", "pdf_table_to_sheet", "renamed_from_list",
            "report_table_to_markdown", "sheet_filter_to_csv", "sheet_to_markdown", "sheet_to_report",
-           "slides_to_sheet", "table_hops", "table_hops_records", "table_to_slide"]
+           "slides_to_sheet", "table_hops", "table_hops_records", "table_hops_summary",
+           "table_to_slide"]
