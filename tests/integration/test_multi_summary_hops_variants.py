@@ -22,6 +22,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("multi.table_crosstab.xlsx_to_csv", {"aggregate": "sum", "totals": False}),
     ("multi.table_share_column.docx_to_xlsx", {"operation": "running_total", "grouped": True}),
     ("multi.table_share_column.pdf_to_csv", {"operation": "percent_of_total", "grouped": True}),
+    ("multi.table_top.pdf_to_xlsx", {"smallest": True, "per_group": True}),
+    ("multi.table_top.xlsx_to_docx", {"smallest": False, "per_group": False}),
 ]
 
 

@@ -34,6 +34,7 @@ from workflows.multi import (  # noqa: F401  (register on import)
     sheet_to_report,
     slides_to_sheet,
     table_hops,
+    table_hops_rank,
     table_hops_records,
     table_hops_summary,
     table_to_slide,
@@ -43,5 +44,5 @@ __all__ = ["config_to_document", "config_to_markdown", "csv_summary_sheet", "csv
            "docstrings_to_markdown", "ini_to_json", "json_to_sheet", "log_to_sheet", "markdown_to_deck",
            "orders_to_sheet", "outline_to_slides", "pdf_table_to_sheet", "renamed_from_list",
            "report_table_to_markdown", "sheet_filter_to_csv", "sheet_to_markdown", "sheet_to_report",
-           "slides_to_sheet", "table_hops", "table_hops_records", "table_hops_summary",
+           "slides_to_sheet", "table_hops", "table_hops_rank", "table_hops_records", "table_hops_summary",
            "table_to_slide"]
