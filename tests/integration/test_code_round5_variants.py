@@ -1,6 +1,7 @@
 """The workflow contract on the round-5 code families (#10): the variants test_workflows.py's one
 run per family does not reach, each a value that changes the task (a constant's change already
-made or asked for with the tests brought up to date), for real (gates, sandbox, mutants caught)."""
+made or asked for with the tests brought up to date; every kind of dead code removed at once, or
+only the unused locals), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.tests_after_change", {"change": "payroll.tax_rate", "made": True}),
     ("code.tests_after_change", {"change": "parking.daily_cap", "made": False}),
+    ("code.remove_dead_code", {"kind": "ledger", "dead": "all"}),
+    ("code.remove_dead_code", {"kind": "schedule", "dead": "variables"}),
 ]
 
 
