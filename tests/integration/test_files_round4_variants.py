@@ -1,7 +1,9 @@
 """The workflow contract on the files families of round 4 (#10): the variants test_workflows.py's
 one run per family does not reach, each a value that changes the task (unpaired JPEGs moved aside
 from day folders, names paired whatever their case; client codes in any case merged, stripped from
-the names, one-off clients left loose, copied), for real (gates, sandbox, mutants caught)."""
+the names, one-off clients left loose, copied; .partN pieces of several downloads joined in number
+order and deleted, one service's compressed rotated logs combined oldest first), for real (gates,
+sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.cull_pairs", {"orphans": "jpeg", "move_aside": True, "by_day": True, "mixed_case": True}),
     ("files.group_by_client", {"fold_case": True, "strip": True, "singles_stay": True, "mode": "copy"}),
+    ("files.join_parts", {"kind": "part", "gz": False, "several": True, "remove_parts": True}),
+    ("files.join_parts", {"kind": "rotated", "gz": True, "several": False, "remove_parts": False}),
 ]
 
 
