@@ -55,13 +55,18 @@ class DeckContent(BaseModel):
     slides: list[SlideContent] = Field(min_length=1)
 
 
-def _bullet(rng: random.Random, faker: Faker, template: str) -> str:
+def _bullet(rng: random.Random, faker: Faker, template: str, metric: str | None = None) -> str:
     data = corpus("decks")
-    metric = rng.choice(data["metrics"])
+    metric = rng.choice(data["metrics"]) if metric is None else metric
     month = dt.date(2024, rng.randint(1, 12), 1).strftime("%B")
     return template.format(metric=metric, metric_lower=metric.lower(), pct=rng.randint(3, 28),
                            dept=rng.choice(corpus("business")["departments"]), company=faker.company(),
                            city=faker.city(), month=month)
+
+
+def bullet_text(rng: random.Random, faker: Faker, template: str, metric: str | None = None) -> str:
+    """One bullet in the decks' voice from `template` (a `bullet_templates` entry), about `metric` if given."""
+    return _bullet(rng, faker, template, metric)
 
 
 def more_bullets(rng: random.Random, faker: Faker, count: int) -> list[Bullet]:

@@ -10,8 +10,10 @@ from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
+from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
+from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
@@ -34,6 +36,7 @@ from workflows.presentation import (
     agenda_tracker,
     alt_text,
     append_deck,
+    bullet_levels,
     bullets_to_notes,
     convert_table,
     copy_notes,
@@ -42,6 +45,7 @@ from workflows.presentation import (
     edit_bullets,
     edit_notes,
     edit_table,
+    emphasize_terms,
     export_outline,
     font_sizes,
     footer_stamp,
@@ -73,6 +77,7 @@ __all__ = [
     "agenda_tracker",
     "alt_text",
     "append_deck",
+    "bullet_levels",
     "bullets_to_notes",
     "convert_table",
     "copy_notes",
@@ -81,6 +86,7 @@ __all__ = [
     "edit_bullets",
     "edit_notes",
     "edit_table",
+    "emphasize_terms",
     "export_outline",
     "font_sizes",
     "footer_stamp",
