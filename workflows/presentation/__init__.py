@@ -15,6 +15,7 @@ from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
+from forge.checks import slides_notes_bullets as _notes_bullet_checks  # noqa: F401
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
@@ -54,6 +55,7 @@ from workflows.presentation import (
     hide_slides,
     move_slide,
     notes_from_file,
+    notes_to_bullets,
     prune_slides,
     remove_pictures,
     remove_slide,
@@ -95,6 +97,7 @@ __all__ = [
     "hide_slides",
     "move_slide",
     "notes_from_file",
+    "notes_to_bullets",
     "prune_slides",
     "remove_pictures",
     "remove_slide",

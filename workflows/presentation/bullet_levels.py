@@ -72,7 +72,7 @@ class BulletLevels(PreparedWorkflow[Params]):
         phrasings=[
             f"The bullet lists of {{{{ input }}}} need fixing: {{{{ ask }}}} - {SCOPE}. Titles and the wording of "
             "the bullets stay as they are. " + SAVE["formal"],
-            f"Hi, a few people pasted text into {{{{ input }}}} and the bullets are a mess. {{{{ ask[:1]|upper }}}}"
+            f"A few people pasted text into {{{{ input }}}} and the bullets are a mess. {{{{ ask[:1]|upper }}}}"
             f"{{{{ ask[1:] }}}}. Could you do that {SCOPE}? " + SAVE["chatty"],
             f"{{{{ input }}}}: {{{{ ask }}}}; {SCOPE}. " + SAVE["terse"],
         ],
