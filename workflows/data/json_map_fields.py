@@ -9,14 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from faker import Faker
-
 from forge.models import ReferenceSolution
 from preparers.data import dump_json
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.data._draw import either
-from workflows.data.csv_reconcile import PRODUCTS
+from workflows.data._records import record
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Shape = Literal["rename", "nest", "flatten"]
@@ -84,32 +82,15 @@ class Params(Prepared):
     text_fields: list[str]
 
 
-def _record(rng: random.Random, faker: Faker, kind: str, n: int) -> dict[str, Any]:
-    if kind == "customers":
-        first, last = faker.first_name(), faker.last_name()
-        return {"id": f"C-{n}", "first_name": first, "last_name": last,
-                "email": f"{first}.{last}@{faker.free_email_domain()}".lower(), "phone": faker.phone_number(),
-                "street": faker.street_address(), "city": faker.city(), "postcode": faker.postcode(),
-                "country": rng.choice(["GB", "IE", "DE", "FR", "NL"]), "credit_limit": rng.choice([500, 1000, 2500,
-                                                                                                    5000]) + 0.0,
-                "vip": rng.random() < 0.3, "created": faker.date_between("-4y", "-1d").isoformat()}
-    return {"sku": f"SKU-{n}", "name": rng.choice(PRODUCTS),
-            "category": rng.choice(["Tools", "Garden", "Office", "Kitchen", "Lighting"]),
-            "price": round(rng.uniform(2, 400), 2), "stock": rng.randint(0, 500),
-            "weight_kg": round(rng.uniform(0.1, 25), 2), "width_cm": rng.randint(5, 120),
-            "height_cm": rng.randint(2, 90), "depth_cm": rng.randint(2, 60), "active": rng.random() < 0.8,
-            "supplier": faker.company()}
-
-
 def _as_text(value: Any, rng: random.Random) -> str:
     if isinstance(value, bool):
         return rng.choice(["yes", "Yes"]) if value else rng.choice(["no", "No"])
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def _shaped(record: dict[str, Any], kind: Kind, shape: Shape, convert: bool, rng: random.Random) -> dict[str, Any]:
+def _shaped(item: dict[str, Any], kind: Kind, shape: Shape, convert: bool, rng: random.Random) -> dict[str, Any]:
     """The record as the old system exports it: the group nested (flatten) or flat, text-typed values."""
-    out = {k: (_as_text(v, rng) if convert and k in [*kind.numbers, kind.flag] else v) for k, v in record.items()}
+    out = {k: (_as_text(v, rng) if convert and k in [*kind.numbers, kind.flag] else v) for k, v in item.items()}
     if shape == "flatten":
         nested = {k: out.pop(k) for k in kind.grouped}
         out[kind.group] = nested
@@ -160,7 +141,7 @@ class JsonMapFields(PreparedWorkflow[Params]):
         elif shape == "flatten":
             mapping |= {f"{kind.group}.{f}": f"{kind.group}_{new}" for f, new in kind.grouped.items()}
         ids = ctx.rng.sample(range(1000, 9999), ctx.rng.randint(8, 18))
-        records = [_shaped(_record(ctx.rng, ctx.faker, name, n), kind, shape, convert, ctx.rng) for n in ids]
+        records = [_shaped(record(ctx.rng, ctx.faker, name, n), kind, shape, convert, ctx.rng) for n in ids]
         doc: Any = {"exported_at": f"2025-0{ctx.rng.randint(1, 9)}-2{ctx.rng.randint(0, 8)}T07:30:00Z",
                     "count": len(records), name: records} if wrapped else records
         folder = ctx.rng.choice(["", "migration/", "import/"])
