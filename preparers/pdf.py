@@ -161,9 +161,10 @@ def section_pages(doc: DocumentContent) -> list[str]:
     return texts
 
 
-def write_sections_pdf(doc: DocumentContent) -> bytes:
+def write_sections_pdf(doc: DocumentContent, *, title_page: bool = True) -> bytes:
     """A report as a PDF with one section per page (reportlab, invariant): a document long enough
-    to split, search and extract pages from. Metadata as the docx has it."""
+    to split, search and extract pages from. Metadata as the docx has it. Without `title_page`,
+    page 1 holds only its section, as a few loose pages sent back do."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Table
@@ -172,8 +173,8 @@ def write_sections_pdf(doc: DocumentContent) -> bytes:
     buf = io.BytesIO()
     template = SimpleDocTemplate(buf, pagesize=A4, title=doc.title, author=doc.author, subject=doc.organisation,
                                  creator="Forge", invariant=True)
-    story: list[Any] = [Paragraph(doc.title, styles["Title"])]
-    story += [Paragraph(p.text, styles["Italic"]) for p in doc.opening]
+    story: list[Any] = [Paragraph(doc.title, styles["Title"])] if title_page else []
+    story += [Paragraph(p.text, styles["Italic"]) for p in doc.opening if title_page]
     for n, section in enumerate(doc.sections):
         if n:
             story.append(PageBreak())

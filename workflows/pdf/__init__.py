@@ -18,6 +18,7 @@ from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  #
 from forge.checks import pdf_index as _index_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
 from forge.checks import pdf_properties as _property_checks  # noqa: F401
+from forge.checks import pdf_replace as _replace_checks  # noqa: F401
 from forge.checks import pdf_reports as _report_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
@@ -48,6 +49,7 @@ from workflows.pdf import (
     n_up,
     page_labels,
     reorder_pages,
+    replace_pages,
     resize_pages,
     rotate,
     set_metadata,
@@ -60,4 +62,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "n_up", "page_labels", "reorder_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
+           "metadata", "n_up", "page_labels", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
