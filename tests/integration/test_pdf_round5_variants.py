@@ -19,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.replace_pages", {"match": "headings", "count": 2, "in_place": True}),  # sent back out of order
     ("pdf.replace_pages", {"match": "last", "in_place": False}),  # the signed approval page
+    ("pdf.move_pages", {"by": "headings", "move": "after", "in_place": False}),  # a section after another
+    ("pdf.move_pages", {"by": "pages", "move": "swap", "in_place": True}),  # two pages swapped in place
 ]
 
 
