@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.replace_pages", {"match": "last", "in_place": False}),  # the signed approval page
     ("pdf.move_pages", {"by": "headings", "move": "after", "in_place": False}),  # a section after another
     ("pdf.move_pages", {"by": "pages", "move": "swap", "in_place": True}),  # two pages swapped in place
+    ("pdf.forms_to_table", {"columns": "named", "sorted": True, "skip_incomplete": True}),  # incomplete left out
+    ("pdf.forms_to_table", {"columns": "all", "sorted": False, "skip_incomplete": False}),  # empty cell kept
 ]
 
 
