@@ -23,6 +23,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.move_pages", {"by": "pages", "move": "swap", "in_place": True}),  # two pages swapped in place
     ("pdf.forms_to_table", {"columns": "named", "sorted": True, "skip_incomplete": True}),  # incomplete left out
     ("pdf.forms_to_table", {"columns": "all", "sorted": False, "skip_incomplete": False}),  # empty cell kept
+    ("pdf.records_to_pages", {"kind": "letter", "attended_only": True, "sorted": True}),  # attendees A-Z
+    ("pdf.records_to_pages", {"kind": "certificate", "attended_only": False, "sorted": False}),  # everyone
 ]
 
 

@@ -13,6 +13,7 @@ from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
 from forge.checks import pdf_layout as _layout_checks  # noqa: F401
 from forge.checks import pdf_lines as _line_checks  # noqa: F401
 from forge.checks import pdf_marks as _mark_checks  # noqa: F401
+from forge.checks import pdf_merge_pages as _merge_page_checks  # noqa: F401
 from forge.checks import pdf_moves as _move_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
 from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  # noqa: F401
@@ -52,6 +53,7 @@ from workflows.pdf import (
     move_pages,
     n_up,
     page_labels,
+    records_to_pages,
     reorder_pages,
     replace_pages,
     resize_pages,
@@ -66,4 +68,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "page_labels", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
+           "metadata", "move_pages", "n_up", "page_labels", "records_to_pages", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
