@@ -1,7 +1,7 @@
 """The workflow contract on the multi-app families of #10's third round (a cross-tab or a whole-column
-figure on a table's way between apps, two-key sorts and top rows carried over): the variants that
-test_workflows.py's run on each family's first skill does not reach, for real (gates, sandbox,
-LibreOffice round trip)."""
+figure on a table's way between apps, two-key sorts and top rows carried over, a workbook column
+looked up from another app's list): the variants that test_workflows.py's run on each family's
+first skill does not reach, for real (gates, sandbox, LibreOffice round trip)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("multi.table_share_column.pdf_to_csv", {"operation": "percent_of_total", "grouped": True}),
     ("multi.table_top.pdf_to_xlsx", {"smallest": True, "per_group": True}),
     ("multi.table_top.xlsx_to_docx", {"smallest": False, "per_group": False}),
+    ("multi.lookup_from_file.pdf", {"gaps": True, "messy": True, "in_place": True}),
+    ("multi.lookup_from_file.docx", {"gaps": False, "messy": False, "in_place": False}),
 ]
 
 

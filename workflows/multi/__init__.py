@@ -9,6 +9,7 @@ from forge.checks import config as _config, records as _records, text_reports as
 from forge.checks import slides_index as _slides_index, text_apidoc as _text_apidoc  # noqa: F401
 from forge.checks import document_config as _document_config  # noqa: F401
 from forge.checks import table_joins as _table_joins, table_ops as _table_ops, table_rank as _table_rank  # noqa: F401
+from forge.checks import table_multi_lookup as _table_multi_lookup  # noqa: F401
 from forge.checks import tree as _tree, tree_multi_mapping as _tree_multi_mapping  # noqa: F401
 from forge.checks import slides_multi_outline as _slides_multi_outline, text_multi_config as _text_multi_config  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json, text as _text  # noqa: F401
@@ -23,6 +24,7 @@ from workflows.multi import (  # noqa: F401  (register on import)
     ini_to_json,
     json_to_sheet,
     log_to_sheet,
+    lookup_from_file,
     markdown_to_deck,
     orders_to_sheet,
     outline_to_slides,
@@ -41,7 +43,8 @@ from workflows.multi import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["config_to_document", "config_to_markdown", "csv_summary_sheet", "csv_to_report", "data_to_code",
-           "docstrings_to_markdown", "ini_to_json", "json_to_sheet", "log_to_sheet", "markdown_to_deck",
+           "docstrings_to_markdown", "ini_to_json", "json_to_sheet", "log_to_sheet", "lookup_from_file",
+           "markdown_to_deck",
            "orders_to_sheet", "outline_to_slides", "pdf_table_to_sheet", "renamed_from_list",
            "report_table_to_markdown", "sheet_filter_to_csv", "sheet_to_markdown", "sheet_to_report",
            "slides_to_sheet", "table_hops", "table_hops_rank", "table_hops_records", "table_hops_summary",
