@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 """
 
 from forge.checks import slides as _checks  # noqa: F401
+from forge.checks import slides_actions as _action_checks  # noqa: F401
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
@@ -39,6 +40,7 @@ from workflows.presentation import (
     append_deck,
     bullet_levels,
     bullets_to_notes,
+    collect_actions,
     convert_table,
     copy_notes,
     delete_empty_slides,
@@ -81,6 +83,7 @@ __all__ = [
     "append_deck",
     "bullet_levels",
     "bullets_to_notes",
+    "collect_actions",
     "convert_table",
     "copy_notes",
     "delete_empty_slides",
