@@ -1,7 +1,8 @@
 """The workflow contract on the round-5 code families (#10): the variants test_workflows.py's one
 run per family does not reach, each a value that changes the task (a constant's change already
 made or asked for with the tests brought up to date; every kind of dead code removed at once, or
-only the unused locals), for real (gates, sandbox, mutants caught)."""
+only the unused locals; retries with a doubling wait raising the last error, with a new test, or at
+once giving up quietly), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.tests_after_change", {"change": "parking.daily_cap", "made": False}),
     ("code.remove_dead_code", {"kind": "ledger", "dead": "all"}),
     ("code.remove_dead_code", {"kind": "schedule", "dead": "variables"}),
+    ("code.add_retry", {"errors": "network", "backoff": "doubling", "give_up": "raise", "test": True}),
+    ("code.add_retry", {"errors": "connection", "backoff": "none", "give_up": "none", "test": False}),
 ]
 
 

@@ -15,6 +15,7 @@ from forge.checks import project_logging as _logging, project_types as _types  #
 from forge.checks import project_parametrize as _parametrize, project_params as _params  # noqa: F401
 from forge.checks import project_env as _env, project_main as _main  # noqa: F401
 from forge.checks import project_dead_code as _dead_code, project_expected as _expected  # noqa: F401
+from forge.checks import project_retry as _retry  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -24,6 +25,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     add_doctests,
     add_function,
     add_logging,
+    add_retry,
     add_tests,
     add_type_hints,
     add_validation,
@@ -51,7 +53,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     tests_after_change,
 )
 
-__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging",
+__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging", "add_retry",
            "add_tests", "add_type_hints", "add_validation", "argument_types", "constant_parameter", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
