@@ -10,6 +10,7 @@ from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
+from forge.checks import slides_dedupe as _dedupe_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
@@ -43,6 +44,7 @@ from workflows.presentation import (
     collect_actions,
     convert_table,
     copy_notes,
+    dedupe_bullets,
     delete_empty_slides,
     duplicate_slide,
     edit_bullets,
@@ -86,6 +88,7 @@ __all__ = [
     "collect_actions",
     "convert_table",
     "copy_notes",
+    "dedupe_bullets",
     "delete_empty_slides",
     "duplicate_slide",
     "edit_bullets",
