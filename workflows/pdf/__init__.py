@@ -21,6 +21,7 @@ from forge.checks import pdf_forms as _form_checks  # noqa: F401
 from forge.checks import pdf_index as _index_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
 from forge.checks import pdf_properties as _property_checks  # noqa: F401
+from forge.checks import pdf_redact as _redact_checks  # noqa: F401
 from forge.checks import pdf_replace as _replace_checks  # noqa: F401
 from forge.checks import pdf_reports as _report_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
@@ -54,6 +55,7 @@ from workflows.pdf import (
     n_up,
     page_labels,
     records_to_pages,
+    redact,
     reorder_pages,
     replace_pages,
     resize_pages,
@@ -68,4 +70,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "page_labels", "records_to_pages", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
+           "metadata", "move_pages", "n_up", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
