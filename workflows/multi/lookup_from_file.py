@@ -69,8 +69,9 @@ class LookupFromFile(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
         name="multi.lookup_from_file", apps=["pdf", "spreadsheet"], params=Params, skill_params=Options,
         phrasings=[
-            'Add a column "{{ new_header }}" at the right end of the sheet in {{ input }}, giving each row\'s {{ lookup_value }} from '
-            "the {{ list_name }} in {{ lookup }} ({{ lookup_noun }}), matched on {{ key_column }}." + _ASIDES +
+            'Add a column "{{ new_header }}" at the right end of the sheet in {{ input }}, giving each row\'s '
+            "{{ lookup_value }} from the {{ list_name }} in {{ lookup }} ({{ lookup_noun }}), matched on "
+            "{{ key_column }}." + _ASIDES +
             " Write the values themselves, not formulas; the other columns stay as they are. " + _SAVE,
             "{{ keeper }} sent the {{ list_name }} as a {{ lookup_noun }}, {{ lookup }}. Could you use it to fill in "
             'the {{ lookup_value }} of the {{ subject }} in {{ input }}? A new column "{{ new_header }}" at the end, '

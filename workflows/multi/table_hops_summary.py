@@ -142,7 +142,7 @@ class TableShareColumn(TableHop[ShareParams]):
 
     def draw(self, ctx: WorkflowContext) -> ShareParams:
         opts: ShareOptions = ctx.options  # type: ignore[assignment]
-        op: Op = opts.operation or ctx.rng.choice(["percent_of_total", "rank_desc", "running_total"])  # type: ignore[assignment]
+        op: Op = opts.operation or ctx.rng.choice(list(ASK))  # type: ignore[assignment]
         grouped = opts.grouped if opts.grouped is not None else ctx.rng.random() < 0.5
         table = self.table(ctx)
         column = ctx.rng.choice(table.additive)

@@ -19,7 +19,8 @@ from workflows.multi.table_hops import HopParams, TableHop
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 JSON = Format("json", "data", "the JSON file", "a JSON file", None)
-_WRITE = "import json\nwith open(OUTPUT, 'w', encoding='utf-8') as f:\n    json.dump(result, f, indent=2, ensure_ascii=False)"
+_WRITE = ("import json\nwith open(OUTPUT, 'w', encoding='utf-8') as f:\n"
+          "    json.dump(result, f, indent=2, ensure_ascii=False)")
 
 
 class JsonHop(TableHop[Any]):
