@@ -1,6 +1,7 @@
 """The workflow contract on #10's text families for server admin files, on the variants
 test_workflows.py's one run per family does not reach: a crontab job moved to run every few minutes
-in place, a commented-out job switched back on into a new file. For real (gates, sandbox, and every
+in place, a commented-out job switched back on into a new file; a site blocked in a hosts file in
+place, an alias added to a host's line into a new file. For real (gates, sandbox, and every
 mutant of the answer caught)."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.crontab_edit", {"operation": "reschedule", "kind": "every", "in_place": True}),
     ("text.crontab_edit", {"operation": "enable", "in_place": False}),
+    ("text.hosts_edit", {"operation": "block", "in_place": True}),
+    ("text.hosts_edit", {"operation": "alias", "in_place": False}),
 ]
 
 

@@ -20,7 +20,7 @@ from forge.checks import text_case as _text_case, text_footnotes as _text_footno
 from forge.checks import text_fixed_width as _text_fixed_width, text_table_export as _text_table_export  # noqa: F401
 from forge.checks import text_compare as _text_compare, text_records as _text_records  # noqa: F401
 from forge.checks import text_indent as _text_indent  # noqa: F401
-from forge.checks import text_crontab as _text_crontab  # noqa: F401
+from forge.checks import text_crontab as _text_crontab, text_hosts as _text_hosts  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -41,6 +41,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     heading_case,
     heading_levels,
     heading_numbers,
+    hosts_edit,
     ini_edit,
     line_numbers,
     list_convert,
@@ -70,8 +71,8 @@ from workflows.text import (  # noqa: F401  (register on import)
 
 __all__ = ["align_columns", "changelog_entry", "combine_files", "compare_lists", "config_convert", "config_edit",
            "crontab_edit", "csv_to_markdown", "dedupe_lines", "extract_values", "find_replace", "fixed_width_csv",
-           "footnotes", "front_matter", "heading_case", "heading_levels", "heading_numbers", "ini_edit", "line_numbers",
-           "list_convert", "log_filter", "log_levels", "log_per_hour", "log_query", "log_to_csv", "log_tracebacks",
-           "markdown_links", "markdown_toc", "merge_notes", "readme_sections", "records_table", "reindent",
-           "sort_lines", "table_columns", "table_export", "table_sort", "template_fill", "todo_checklist", "todo_tick",
-           "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
+           "footnotes", "front_matter", "heading_case", "heading_levels", "heading_numbers", "hosts_edit", "ini_edit",
+           "line_numbers", "list_convert", "log_filter", "log_levels", "log_per_hour", "log_query", "log_to_csv",
+           "log_tracebacks", "markdown_links", "markdown_toc", "merge_notes", "readme_sections", "records_table",
+           "reindent", "sort_lines", "table_columns", "table_export", "table_sort", "template_fill", "todo_checklist",
+           "todo_tick", "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
