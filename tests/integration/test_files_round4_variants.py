@@ -2,8 +2,9 @@
 one run per family does not reach, each a value that changes the task (unpaired JPEGs moved aside
 from day folders, names paired whatever their case; client codes in any case merged, stripped from
 the names, one-off clients left loose, copied; .partN pieces of several downloads joined in number
-order and deleted, one service's compressed rotated logs combined oldest first; a heading per folder over one type of file with
-sizes), for real (gates, sandbox, mutants caught)."""
+order and deleted, one service's compressed rotated logs combined oldest first; a heading per
+folder over one type of file with sizes; a project copied without what its ignore list names, the
+left-out files listed), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.join_parts", {"kind": "part", "gz": False, "several": True, "remove_parts": True}),
     ("files.join_parts", {"kind": "rotated", "gz": True, "several": False, "remove_parts": False}),
     ("files.folder_index", {"style": "headings", "one_type": True, "sizes": True}),
+    ("files.copy_filtered", {"filter": "ignore_list", "report": True}),
 ]
 
 
