@@ -53,6 +53,7 @@ from forge.checks import CHECKS
 from forge.errors import ForgeError, SkillParamsError, WorkflowCrashedError, WorkflowError, WorkflowSpecError
 from forge.models import Check, ReferenceSolution, Rubric, SetupStep, Skill, TaskBundle, TaskFile
 from forge.registry import Registry
+from workflows.framing import frame
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -251,7 +252,8 @@ class Workflow(ABC, Generic[P]):
         public = self.instruction_params(params)
         phrasings = self.spec.phrasings
         register = random.Random(f"{ctx.seed}:phrasing").randrange(len(phrasings))  # apart from ctx.rng
-        instruction = _render(phrasings[register], public, f"workflow {self.name!r} phrasing {register + 1}")
+        instruction = frame(_render(phrasings[register], public, f"workflow {self.name!r} phrasing {register + 1}"),
+                            self.apps, ctx.seed)
         files = self._files(ctx, params)
         brief = Brief(instruction=instruction, inputs=[f.path for f in files if f.role == "input"],
                       outputs=[f.path for f in files if f.role == "output"], params=public)
