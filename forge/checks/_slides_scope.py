@@ -23,3 +23,11 @@ def paired_slides(state: FinalState, opts: DeckEdit, slide_title: str | None) ->
 
 def in_scope(slide: Slide, slide_title: str | None) -> bool:
     return slide_title is None or fold(slide.title) == fold(slide_title)
+
+
+def insert_at(view: SlidesView, anchor_title: str, before: bool, source: str) -> int | str:
+    """Where slides placed before/after the one slide titled `anchor_title` start (0-based), or why not."""
+    anchors = [i for i, s in enumerate(view.slides) if fold(s.title) == fold(anchor_title)]
+    if len(anchors) != 1:
+        return f"{source} has {len(anchors)} slides titled {anchor_title!r}"
+    return anchors[0] + (0 if before else 1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from forge.checks._slides_scope import insert_at
 from forge.checks.document import fold
 from forge.checks.slides import DeckEdit, SlideFace, body_lines, deck_diff, face
 from forge.checks.source import input_view, output_view
@@ -51,10 +52,9 @@ def actions_collected(state: FinalState, opts: ActionsCollected) -> Verdict:
     faces, items = collected(original, opts)
     if not items:
         return Verdict.of(False, f"{opts.input_file} has no bullet opening with {opts.marker!r}")
-    anchors = [i for i, s in enumerate(original.slides) if fold(s.title) == fold(opts.anchor_title)]
-    if len(anchors) != 1:
-        return Verdict.of(False, f"{opts.input_file} has {len(anchors)} slides titled {opts.anchor_title!r}")
-    at = anchors[0] + (0 if opts.before else 1)
+    at = insert_at(original, opts.anchor_title, opts.before, opts.input_file)
+    if isinstance(at, str):
+        return Verdict.of(False, at)
     expected = [*faces[:at], (fold(opts.title), tuple(items)), *faces[at:]]
     if msg := deck_diff(expected, [face(s) for s in output.slides], opts.file):
         return Verdict.of(False, msg)

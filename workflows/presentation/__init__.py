@@ -19,6 +19,7 @@ from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_notes_bullets as _notes_bullet_checks  # noqa: F401
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
+from forge.checks import slides_outline_insert as _outline_insert_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
@@ -60,6 +61,7 @@ from workflows.presentation import (
     move_slide,
     notes_from_file,
     notes_to_bullets,
+    outline_slides,
     prune_slides,
     remove_pictures,
     remove_slide,
@@ -104,6 +106,7 @@ __all__ = [
     "move_slide",
     "notes_from_file",
     "notes_to_bullets",
+    "outline_slides",
     "prune_slides",
     "remove_pictures",
     "remove_slide",
