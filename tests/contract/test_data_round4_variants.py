@@ -20,6 +20,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_stack", {"reordered": True, "source_column": True, "overlap": True, "sort": True}),
     ("data.json_map_fields", {"shape": "flatten", "keep_others": True, "convert": True, "wrapped": True}),
     ("data.json_sort", {"key": "nested", "descending": True, "wrapped": True, "in_place": True}),
+    ("data.csv_anonymise", {"technique": "all", "in_place": True}),
 ]
 
 
