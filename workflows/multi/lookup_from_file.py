@@ -67,7 +67,10 @@ class LookupFromFile(PreparedWorkflow[Params]):
 
     ext = "pdf"
     spec = WorkflowSpec(
-        name="multi.lookup_from_file", apps=["pdf", "spreadsheet"], params=Params, skill_params=Options,
+        name="multi.lookup_from_file",
+        description=("Fill a workbook column from a list kept in another app's file (a lookup across apps), "
+                     "matched on a key."),
+        apps=["pdf", "spreadsheet"], params=Params, skill_params=Options,
         phrasings=[
             'Add a column "{{ new_header }}" at the right end of the sheet in {{ input }}, giving each row\'s '
             "{{ lookup_value }} from the {{ list_name }} in {{ lookup }} ({{ lookup_noun }}), matched on "
@@ -158,7 +161,9 @@ def _register(ext: str) -> type[LookupFromFile]:
     files = [s if s.param != "lookup" else s.model_copy(update={"type": ext}) for s in base.files]
     spec = base.model_copy(update={"name": f"{base.name}.{ext}", "apps": [FORMATS[ext].app, "spreadsheet"],
                                    "files": files})
-    return register_workflow(type(f"LookupFrom{ext.capitalize()}", (LookupFromFile,), {"spec": spec, "ext": ext}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "ext": ext, "__module__": __name__}
+    return register_workflow(type(f"LookupFrom{ext.capitalize()}", (LookupFromFile,), attrs))
 
 
 FAMILIES: list[Any] = [_register(ext) for ext in ("pdf", "docx", "csv")]

@@ -171,7 +171,9 @@ def _register(ext: str, app: str) -> type[RenamedFromList]:
         "name": f"multi.renamed_from_list.{ext}", "apps": [app, "files"],
         "files": [RenamedFromList.spec.files[0],
                   FileSlot(param="mapping", type=ext, role="input", description=f"{noun} of old and new names")]})
-    return register_workflow(type(f"RenamedFromList{ext.capitalize()}", (RenamedFromList,), {"spec": spec, "ext": ext}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "ext": ext, "__module__": __name__}
+    return register_workflow(type(f"RenamedFromList{ext.capitalize()}", (RenamedFromList,), attrs))
 
 
 FAMILIES = [_register("csv", "data"), _register("xlsx", "spreadsheet")]

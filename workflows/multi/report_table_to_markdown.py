@@ -50,8 +50,9 @@ def _register(ext: str) -> type[ReportToMarkdown]:
         files=[FileSlot(param="input", type=ext, role="input", description=noun[:1].upper() + noun[1:]),
                FileSlot(param="output", type="md", description="The markdown table")],
     ))
-    return register_workflow(type(f"ReportToMarkdown{ext.capitalize()}", (ReportToMarkdown,),
-                                  {"spec": spec, "input_ext": ext, "reader": _reader(ext)}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "input_ext": ext, "reader": _reader(ext), "__module__": __name__}
+    return register_workflow(type(f"ReportToMarkdown{ext.capitalize()}", (ReportToMarkdown,), attrs))
 
 
 FAMILIES = [_register("docx"), _register("pdf")]

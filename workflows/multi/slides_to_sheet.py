@@ -109,7 +109,9 @@ def _register(target: str, app: str) -> type[SlideIndex]:
         "name": f"multi.slide_index.to_{target}", "apps": ["presentation", app],
         "files": [FileSlot(param="deck", type="pptx", role="input", description="A presentation"),
                   FileSlot(param="output", type=target, description=f"The slide index as {target}")]})
-    cls: Any = type(f"SlideIndexTo{target.capitalize()}", (SlideIndex,), {"spec": spec, "target": target})
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "target": target, "__module__": __name__}
+    cls: Any = type(f"SlideIndexTo{target.capitalize()}", (SlideIndex,), attrs)
     return register_workflow(cls)
 
 

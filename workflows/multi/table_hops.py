@@ -355,7 +355,9 @@ def register_hop(base: type[TableHop[Any]], source: str, target: str) -> type[Ta
         "files": [FileSlot(param="source", type=source, role="input", description=src.noun.removeprefix("the ")),
                   FileSlot(param="output", type=target, description=f"The result as {tgt.target_noun}")]})
     name = f"{base.__name__}{source.capitalize()}To{target.capitalize()}"
-    return register_workflow(type(name, (base,), {"spec": spec, "src": src, "tgt": tgt}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "src": src, "tgt": tgt, "__module__": base.__module__}
+    return register_workflow(type(name, (base,), attrs))
 
 
 # Pairs an older family already covers with the same operation (multi.csv_summary_sheet's csv -> xlsx

@@ -46,7 +46,10 @@ class TableTop(TableHop[TopParams]):
     states_values = ("count",)
     suffixes = ["top", "shortlist", "highlights"]
     spec = WorkflowSpec(
-        name="multi.table_top", apps=["data", "spreadsheet"], params=TopParams, skill_params=TopOptions,
+        name="multi.table_top",
+        description=("Carry only a table's top or bottom N rows by a number column into another app's file, "
+                     "best first."),
+        apps=["data", "spreadsheet"], params=TopParams, skill_params=TopOptions,
         phrasings=[
             f"From the table in {{{{ src_noun }}}} {{{{ source }}}}, copy only the {{{{ count }}}} rows with the {WHICH} "
             f"{{{{ column }}}}" + _PER + f" into {{{{ tgt_noun }}}}, {{{{ output }}}}{{{{ place }}}}: the same header, "
@@ -116,7 +119,9 @@ class TwoKeyParams(HopParams):
 class TableSortedTwo(TableHop[TwoKeyParams]):
     suffixes = ["sorted", "by_group", "ordered"]
     spec = WorkflowSpec(
-        name="multi.table_sorted_two", apps=["data", "spreadsheet"], params=TwoKeyParams, skill_params=TwoKeyOptions,
+        name="multi.table_sorted_two",
+        description="Carry a table into another app's file sorted by a category A to Z, then by a number.",
+        apps=["data", "spreadsheet"], params=TwoKeyParams, skill_params=TwoKeyOptions,
         phrasings=[
             "Take the table from {{ src_noun }} {{ source }} and put it into {{ tgt_noun }}, {{ output }}, with the "
             "rows sorted by {{ first }} (A to Z) and, within each {{ first }}, by {{ second }}, {{ direction }}. Same "

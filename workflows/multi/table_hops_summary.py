@@ -43,7 +43,10 @@ class CrosstabParams(HopParams):
 class TableCrosstab(TableHop[CrosstabParams]):
     suffixes = ["crosstab", "pivot", "grid"]
     spec = WorkflowSpec(
-        name="multi.table_crosstab", apps=["data", "spreadsheet"], params=CrosstabParams, skill_params=CrosstabOptions,
+        name="multi.table_crosstab",
+        description=("Cross-tabulate a table carried into another app's file: a count, total or average per "
+                     "pair of categories."),
+        apps=["data", "spreadsheet"], params=CrosstabParams, skill_params=CrosstabOptions,
         phrasings=[
             "Make a cross-tab of the table in {{ src_noun }} {{ source }} and save it as {{ tgt_noun }}, {{ output }}: "
             "one row per {{ row_field }}, one column per {{ column_field }}, and in each cell {{ measure }} for that "
@@ -123,7 +126,10 @@ class TableShareColumn(TableHop[ShareParams]):
     states_values = ("decimals",)  # "rounded to 1 decimal place" may name a share the table holds
     suffixes = ["annotated", "extended", "for_review"]
     spec = WorkflowSpec(
-        name="multi.table_share_column", apps=["data", "spreadsheet"], params=ShareParams, skill_params=ShareOptions,
+        name="multi.table_share_column",
+        description=("Carry a table into another app's file with each row's percent of the total, rank or "
+                     "running total."),
+        apps=["data", "spreadsheet"], params=ShareParams, skill_params=ShareOptions,
         phrasings=[
             "Copy the table from {{ src_noun }} {{ source }} into {{ tgt_noun }}, {{ output }}, and add a last column "
             '"{{ new_header }}" holding {{ ask }}. The other columns and the rows stay as they are, in their order.',

@@ -51,7 +51,10 @@ class RecordsParams(HopParams):
 class TableToJson(JsonHop):
     suffixes = ["records", "export", "api"]
     spec = WorkflowSpec(
-        name="multi.table_to_json", apps=["spreadsheet", "data"], params=RecordsParams,
+        name="multi.table_to_json",
+        description=("Export the table of a workbook, Word report or PDF as a JSON array of records keyed "
+                     "by the header."),
+        apps=["spreadsheet", "data"], params=RecordsParams,
         phrasings=[
             "Export the table of {{ src_noun }} {{ source }} ({{ subject }}) to JSON: write {{ output }} as an array "
             "with one object per row, its keys the column headers in column order. Numbers must be JSON numbers"
@@ -108,7 +111,10 @@ class NestedParams(HopParams):
 class TableNestedJson(JsonHop):
     suffixes = ["grouped", "by_group", "nested"]
     spec = WorkflowSpec(
-        name="multi.table_nested_json", apps=["spreadsheet", "data"], params=NestedParams, skill_params=NestedOptions,
+        name="multi.table_nested_json",
+        description=("Turn the table of a workbook, Word report or PDF into JSON records grouped by a "
+                     "category."),
+        apps=["spreadsheet", "data"], params=NestedParams, skill_params=NestedOptions,
         phrasings=[
             "Turn the table of {{ src_noun }} {{ source }} into grouped JSON in {{ output }}: one object per {{ group }} "
             "holding its {{ group }} and a list \"{{ child }}\" of its rows, each row an object with the other columns "
@@ -173,7 +179,9 @@ def _register(base: type[JsonHop], source: str) -> type[JsonHop]:
              FileSlot(param="output", type="json", description="The table as JSON")]
     spec = base.spec.model_copy(update={"name": f"{base.spec.name}.{source}", "apps": [src.app, "data"],
                                         "files": files})
-    return register_workflow(type(f"{base.__name__}{source.capitalize()}", (base,), {"spec": spec, "src": src}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "src": src, "__module__": base.__module__}
+    return register_workflow(type(f"{base.__name__}{source.capitalize()}", (base,), attrs))
 
 
 FAMILIES = [_register(base, s) for base in (TableToJson, TableNestedJson) for s in ("xlsx", "docx", "pdf")]

@@ -151,7 +151,9 @@ def _register(ext: str) -> type[TableToSlide]:
         "files": [TableToSlide.spec.files[0],
                   FileSlot(param="data", type=ext, role="input", description=src.noun.removeprefix("the ")),
                   TableToSlide.spec.files[2]]})
-    return register_workflow(type(f"TableToSlide{ext.capitalize()}", (TableToSlide,), {"spec": spec, "src": src}))
+    # __module__: `forge docs` describes a family by its module (type() under ABCMeta says 'abc')
+    attrs = {"spec": spec, "src": src, "__module__": __name__}
+    return register_workflow(type(f"TableToSlide{ext.capitalize()}", (TableToSlide,), attrs))
 
 
 FAMILIES = [_register(ext) for ext in ("xlsx", "docx", "pdf")]
