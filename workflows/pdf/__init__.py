@@ -19,6 +19,7 @@ from forge.checks import pdf_order as _order_checks  # noqa: F401
 from forge.checks import pdf_edits as _edit_checks, pdf_pages as _page_checks  # noqa: F401
 from forge.checks import pdf_forms as _form_checks  # noqa: F401
 from forge.checks import pdf_index as _index_checks  # noqa: F401
+from forge.checks import pdf_padding as _padding_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
 from forge.checks import pdf_properties as _property_checks  # noqa: F401
 from forge.checks import pdf_redact as _redact_checks  # noqa: F401
@@ -53,6 +54,7 @@ from workflows.pdf import (
     metadata,
     move_pages,
     n_up,
+    pad_for_print,
     page_labels,
     records_to_pages,
     redact,
@@ -70,4 +72,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
+           "metadata", "move_pages", "n_up", "pad_for_print", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "text_to_pdf"]
