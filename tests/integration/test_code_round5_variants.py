@@ -2,7 +2,8 @@
 run per family does not reach, each a value that changes the task (a constant's change already
 made or asked for with the tests brought up to date; every kind of dead code removed at once, or
 only the unused locals; retries with a doubling wait raising the last error, with a new test, or at
-once giving up quietly), for real (gates, sandbox, mutants caught)."""
+once giving up quietly; a backups module off os.path; a CSV export module's files in with
+statements with UTF-8), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.remove_dead_code", {"kind": "schedule", "dead": "variables"}),
     ("code.add_retry", {"errors": "network", "backoff": "doubling", "give_up": "raise", "test": True}),
     ("code.add_retry", {"errors": "connection", "backoff": "none", "give_up": "none", "test": False}),
+    ("code.use_pathlib", {"kind": "backups", "level": "os_path"}),
+    ("code.close_files", {"kind": "exports", "encoding": True}),
 ]
 
 

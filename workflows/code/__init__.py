@@ -15,7 +15,7 @@ from forge.checks import project_logging as _logging, project_types as _types  #
 from forge.checks import project_parametrize as _parametrize, project_params as _params  # noqa: F401
 from forge.checks import project_env as _env, project_main as _main  # noqa: F401
 from forge.checks import project_dead_code as _dead_code, project_expected as _expected  # noqa: F401
-from forge.checks import project_retry as _retry  # noqa: F401
+from forge.checks import project_files_io as _files_io, project_retry as _retry  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -30,6 +30,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     add_type_hints,
     add_validation,
     argument_types,
+    close_files,
     constant_parameter,
     custom_exception,
     declare_exports,
@@ -51,10 +52,12 @@ from workflows.code import (  # noqa: F401  (register on import)
     rename_function,
     rename_module,
     tests_after_change,
+    use_pathlib,
 )
 
 __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_function", "add_logging", "add_retry",
-           "add_tests", "add_type_hints", "add_validation", "argument_types", "constant_parameter", "custom_exception", "declare_exports",
+           "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
-           "regression_test", "remove_dead_code", "rename_function", "rename_module", "tests_after_change"]
+           "regression_test", "remove_dead_code", "rename_function", "rename_module", "tests_after_change",
+           "use_pathlib"]
