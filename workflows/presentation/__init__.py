@@ -23,6 +23,7 @@ from forge.checks import slides_outline_insert as _outline_insert_checks  # noqa
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
+from forge.checks import slides_sort_values as _sort_value_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
@@ -70,6 +71,7 @@ from workflows.presentation import (
     retitle_slides,
     rows_to_slides,
     section_dividers,
+    sort_by_value,
     speaker_notes,
     split_deck,
     split_slide,
@@ -115,6 +117,7 @@ __all__ = [
     "retitle_slides",
     "rows_to_slides",
     "section_dividers",
+    "sort_by_value",
     "speaker_notes",
     "split_deck",
     "split_slide",
