@@ -165,6 +165,9 @@ class WorkflowSpec(BaseModel):
     params: type[BaseModel]
     skill_params: type[SkillParams] = SkillParams
     phrasings: list[str] = Field(min_length=1, description="Instruction templates of different registers.")
+    framed: bool = Field(default=True, description=(
+        "Frame each instruction with a requester's context (`workflows.framing`); False for a family "
+        "whose draw writes its own (the web shop's requests carry their situation and sign-off)."))
     criteria: list[str] = Field(default_factory=list)
     files: list[FileSlot] = Field(min_length=1)
     checks: list[CheckTemplate] = Field(min_length=1)
@@ -252,8 +255,9 @@ class Workflow(ABC, Generic[P]):
         public = self.instruction_params(params)
         phrasings = self.spec.phrasings
         register = random.Random(f"{ctx.seed}:phrasing").randrange(len(phrasings))  # apart from ctx.rng
-        instruction = frame(_render(phrasings[register], public, f"workflow {self.name!r} phrasing {register + 1}"),
-                            self.apps, ctx.seed)
+        instruction = _render(phrasings[register], public, f"workflow {self.name!r} phrasing {register + 1}")
+        if self.spec.framed:
+            instruction = frame(instruction, self.apps, ctx.seed)
         files = self._files(ctx, params)
         brief = Brief(instruction=instruction, inputs=[f.path for f in files if f.role == "input"],
                       outputs=[f.path for f in files if f.role == "output"], params=public)

@@ -52,3 +52,16 @@ def test_a_skill_whose_phrasings_barely_vary_still_yields_fifty_distinct_tasks()
         bundle = WORKFLOWS.get(skill.workflow).build(skill, derive_seed(0, i))
         lost += index.claim(bundle) is not None
     assert lost < 6 and len(index) >= 54
+
+
+def test_a_family_that_writes_its_own_context_is_not_framed_again() -> None:
+    """The web shop's requests carry their own situation and sign-off (`framed=False`)."""
+    taxonomy, words = load_taxonomy(), corpus("requests")
+    shop = taxonomy.get(next(s for s in sorted(taxonomy.ready) if s.startswith("web.shop_orders")))
+    assert WORKFLOWS.get(shop.workflow).spec.framed is False
+    framing = [*_words(words["situations"]), *words["needs"]]
+    texts = [WORKFLOWS.get(shop.workflow).build(shop, seed).instruction for seed in range(30)]
+    assert not [t for t in texts if any(w in t for w in framing)]
+    sheet = taxonomy.get(next(s for s in sorted(taxonomy.ready) if s.startswith("spreadsheet.")))
+    framed = [WORKFLOWS.get(sheet.workflow).build(sheet, seed).instruction for seed in range(30)]
+    assert all(any(w in t for w in framing) for t in framed)  # every reason is a situation or a need

@@ -71,7 +71,7 @@ class ShopAccount(PreparedWorkflow[Params]):
             "{{ shop }} ({{ state }}, " + SITE_URL + "), account settings: {{ goal }}",
         ],
         criteria=["The account setting the request names holds what the shop saves for it.", UNCHANGED],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.account", bind={
             "change": "change", "address": "address", "card_number": "card_number", "card_expiry": "card_expiry",
             "card_name": "card_name", "keep": "keep", "current": "current", "password": "password"})],

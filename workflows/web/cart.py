@@ -82,7 +82,7 @@ class ShopCart(PreparedWorkflow[Params]):
         ],
         criteria=["The cart (and the wishlist) hold exactly the lines the request leads to.",
                   UNCHANGED],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.cart", bind={"rule": "action", "shopping_list": "shopping_list",
                                                       "budget": "budget", "limit": "limit"})],
     )

@@ -78,7 +78,7 @@ class ShopCheckout(PreparedWorkflow[Params]):
         ],
         criteria=["One order holds the cart with the delivery, address, payment and gift options the request asks.",
                   UNCHANGED + " The stock, gift card balance and cart change as the shop's checkout changes them."],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.order", bind={
             "delivery": "delivery", "address": "address", "payment": "payment", "card_number": "card_number",
             "card_expiry": "card_expiry", "card_name": "card_name", "gift_card": "gift_card",

@@ -80,7 +80,7 @@ class ShopCoupon(PreparedWorkflow[Params]):
         ],
         criteria=["The coupon the request leads to is applied, and the cart meets its terms with the least change.",
                   UNCHANGED + " No order is placed."],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.cart", bind={"coupon": "code", "raise_item": "raise_item",
                                                       "shipping": "shipping"}, fixed={"rule": "coupon"})],
     )

@@ -83,7 +83,7 @@ class ShopFindProduct(PreparedWorkflow[Params]):
         ],
         criteria=["The one product that meets the criterion is in the cart (one more) or on the wishlist.",
                   UNCHANGED],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.cart", fixed={"rule": "find"}, bind={
             "find": "find", "outcome": "outcome", "category": "category", "max_price": "max_price",
             "min_rating": "min_rating", "min_reviews": "min_reviews", "keyword": "keyword"})],

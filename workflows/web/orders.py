@@ -76,7 +76,7 @@ class ShopOrders(PreparedWorkflow[Params]):
         ],
         criteria=["The order the request means, and only it, is cancelled, returned from, bought again or reported "
                   "as the shop records it.", UNCHANGED],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.order_action", bind={
             "which": "which", "product": "product", "month": "month", "action": "action", "item": "item",
             "reason": "reason", "refund": "refund"})],

@@ -66,7 +66,7 @@ class ShopReviews(PreparedWorkflow[Params]):
             "{{ shop }} ({{ state }}, " + SITE_URL + "), reviews: {{ goal }}",
         ],
         criteria=["The review the request means is edited or reported as the shop records it.", UNCHANGED],
-        files=[STATE_SLOT],
+        files=[STATE_SLOT], framed=False,
         checks=[CheckTemplate(func="shop.review", bind={"action": "action", "product": "product",
                                                         "rating": "rating"})],
     )
