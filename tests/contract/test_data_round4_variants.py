@@ -21,6 +21,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_map_fields", {"shape": "flatten", "keep_others": True, "convert": True, "wrapped": True}),
     ("data.json_sort", {"key": "nested", "descending": True, "wrapped": True, "in_place": True}),
     ("data.csv_anonymise", {"technique": "all", "in_place": True}),
+    ("data.json_config_diff", {"report": "changed", "ignore_version": True, "loose": True}),
 ]
 
 
