@@ -39,16 +39,26 @@ def item_key(text: str, key: SortKey) -> str | float | None:
     return float(found[-1].replace(",", "")) if found else None
 
 
-def list_span(paragraphs: list[Paragraph], heading: str) -> tuple[int, int] | None:
-    """(first, end) indexes of the list under `heading`: the run of paragraphs closing the section
-    that share the style of its last paragraph (an introduction line in another style stays put)."""
+def section_span(paragraphs: list[Paragraph], heading: str) -> tuple[int, int] | None:
+    """(first, end) indexes of the body under the first heading reading `heading`, up to the next
+    heading of any level."""
     starts = [i for i, p in enumerate(paragraphs) if p.heading_level is not None and fold(p.text) == fold(heading)]
     if not starts:
         return None
     end = next((j for j in range(starts[0] + 1, len(paragraphs)) if paragraphs[j].heading_level is not None),
                len(paragraphs))
+    return starts[0] + 1, end
+
+
+def list_span(paragraphs: list[Paragraph], heading: str) -> tuple[int, int] | None:
+    """(first, end) indexes of the list under `heading`: the run of paragraphs closing the section
+    that share the style of its last paragraph (an introduction line in another style stays put)."""
+    span = section_span(paragraphs, heading)
+    if span is None:
+        return None
+    start, end = span
     first = end
-    while first > starts[0] + 1 and paragraphs[first - 1].style == paragraphs[end - 1].style:
+    while first > start and paragraphs[first - 1].style == paragraphs[end - 1].style:
         first -= 1
     return (first, end) if end - first >= 2 else None
 
@@ -62,6 +72,19 @@ def _count_diff(items: list[Paragraph], after: list[Paragraph], opts: ListSorted
     lost, gained = list((want - have).elements()), list((have - want).elements())
     what = f"lost {lost[0][:50]!r}" if lost else f"has an extra {gained[0][:50]!r}"
     return f"the list under {opts.heading!r} in {opts.file} has {span[1] - span[0]} items, not {len(items)}: it {what}"
+
+
+def changed_outside(expected: list[Paragraph], after: list[Paragraph], indexes: list[int], source: str) -> str | None:
+    """Where the first of the paragraphs at `indexes` (the same count on both sides) changed its
+    text or heading level, pointing at the character."""
+    for n in indexes:
+        want, have = expected[n], after[n]
+        if fold(want.text) != fold(have.text):
+            return f"paragraph {n + 1} of {source} changed {first_difference(fold(want.text), fold(have.text))}"
+        if want.heading_level != have.heading_level:
+            return f"paragraph {n + 1} of {source} changed its heading level to {have.heading_level} " \
+                   f"from {want.heading_level}"
+    return None
 
 
 class ListSorted(DocumentEdit):
@@ -93,12 +116,8 @@ def list_sorted(state: FinalState, opts: ListSorted) -> Verdict:
     if len(after) != len(expected):
         return Verdict.of(False, _count_diff(items, after, opts) or
                           paragraphs_diff(loose_paragraphs(expected), loose_paragraphs(after), opts.file) or "")
-    for n in [*range(first), *range(end, len(expected))]:
-        want, have = expected[n], after[n]
-        if fold(want.text) != fold(have.text) or want.heading_level != have.heading_level:
-            how = first_difference(fold(want.text), fold(have.text)) if fold(want.text) != fold(have.text) else \
-                f"its heading level to {have.heading_level} from {want.heading_level}"
-            return Verdict.of(False, f"outside the list, paragraph {n + 1} of {opts.file} changed {how}")
+    if msg := changed_outside(expected, after, [*range(first), *range(end, len(expected))], opts.file):
+        return Verdict.of(False, f"outside the list, {msg}")
     got, left = after[first:end], Counter(fold(p.text) for p in items)
     for n, p in enumerate(got, start=first + 1):
         if left[fold(p.text)] <= 0:

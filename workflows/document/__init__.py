@@ -18,6 +18,7 @@ from forge.checks import document_refs as _ref_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
 from forge.checks import document_terms as _term_checks  # noqa: F401
+from forge.checks import document_table_text as _table_text_checks  # noqa: F401
 from forge.checks import document_tidy as _tidy_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
@@ -60,6 +61,7 @@ from workflows.document import (
     table_of_contents,
     table_round,
     table_share,
+    table_to_text,
     table_top_rows,
     table_total,
     text_to_table,
@@ -72,5 +74,5 @@ __all__ = ["add_section", "convert_list", "count_by_section", "date_format", "em
            "recase_headings", "redact_contacts", "refresh_table", "replace_text", "replace_with_options",
            "sort_list", "sort_sections", "sort_table", "sort_table_two_keys", "split_document", "strip_notes",
            "style_headings", "table_clean_column", "table_column", "table_date_part", "table_dedupe",
-           "table_filter", "table_of_contents", "table_round", "table_share", "table_top_rows", "table_total",
-           "text_to_table", "tidy_draft"]
+           "table_filter", "table_of_contents", "table_round", "table_share", "table_to_text",
+           "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
