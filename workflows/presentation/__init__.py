@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/presentation.jsonl`.
 
 from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_actions as _action_checks  # noqa: F401
+from forge.checks import slides_agenda_numbers as _agenda_number_checks  # noqa: F401
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
@@ -37,6 +38,7 @@ from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
 from workflows.presentation import (
     add_slide,
     agenda_from_titles,
+    agenda_numbers,
     agenda_order,
     agenda_tracker,
     alt_text,
@@ -83,6 +85,7 @@ from workflows.presentation import (
 __all__ = [
     "add_slide",
     "agenda_from_titles",
+    "agenda_numbers",
     "agenda_order",
     "agenda_tracker",
     "alt_text",
