@@ -3,7 +3,7 @@ run per family does not reach, each a value that changes the task (a constant's 
 made or asked for with the tests brought up to date; every kind of dead code removed at once, or
 only the unused locals; retries with a doubling wait raising the last error, with a new test, or at
 once giving up quietly; a backups module off os.path; a CSV export module's files in with
-statements with UTF-8), for real (gates, sandbox, mutants caught)."""
+statements with UTF-8; records exported as sorted JSON of some columns, with a test), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.add_retry", {"errors": "connection", "backoff": "none", "give_up": "none", "test": False}),
     ("code.use_pathlib", {"kind": "backups", "level": "os_path"}),
     ("code.close_files", {"kind": "exports", "encoding": True}),
+    ("code.add_export", {"fmt": "json", "subset": True, "sort": True, "test": True}),
 ]
 
 
