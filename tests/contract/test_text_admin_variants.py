@@ -1,7 +1,8 @@
-"""The workflow contract on #10's text families for server admin files, on the variants
+"""The workflow contract on #10's text families for server admin files and markdown lint, on the variants
 test_workflows.py's one run per family does not reach: a crontab job moved to run every few minutes
 in place, a commented-out job switched back on into a new file; a site blocked in a hosts file in
-place, an alias added to a host's line into a new file. For real (gates, sandbox, and every
+place, an alias added to a host's line into a new file; a contributor guide's ordered lists
+renumbered in place, its indented code blocks fenced into a new file. For real (gates, sandbox, and every
 mutant of the answer caught)."""
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.crontab_edit", {"operation": "enable", "in_place": False}),
     ("text.hosts_edit", {"operation": "block", "in_place": True}),
     ("text.hosts_edit", {"operation": "alias", "in_place": False}),
+    ("text.markdown_lint", {"rule": "ordered", "in_place": True}),
+    ("text.markdown_lint", {"rule": "fences", "in_place": False}),
 ]
 
 
