@@ -46,6 +46,11 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("(i if i < len(output.header) else None)", "(i if i != len(output.header) else None)",
          "the loop stops at the first i equal to the output's width (a lost column): no i past it is reached"),
         ('opts.operation == "ratio"', 'opts.operation is "ratio"', _INTERNED),
+        ("if len(output.body) <= n:", "if len(output.body) == n:",
+         "an output with fewer than n body rows already failed rows_diff on output.body[:n] just above"),
+        ("1e-12 * max(1.0, abs(exact))", "1e-12 * max( 2.0, abs(exact))",
+         "the float-noise slack's floor: 1e-12 or 2e-12 absolute on results under 2, which only a result "
+         "within 2e-12 of a rounding half-point tells apart; results come from cells of 2-4 decimals"),
     ],
     "forge/store/_ledger.py": [
         ("_tx(write=True)", "_tx(write=False)", _LOCK),

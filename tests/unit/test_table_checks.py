@@ -444,3 +444,15 @@ def test_path_options_are_found_by_type_not_name() -> None:
     assert Odd(report="out/r.md", source="in/a.csv", title="x").paths() == [
         ("report", "output", "out/r.md"), ("source", "input", "in/a.csv")]
     assert Odd(report="out/r.md", title="x").files_read() == ["out/r.md"]
+
+
+def test_derived_column_dropping_unnamed_columns_at_the_end_is_a_lost_column(tmp_path: Path) -> None:
+    """Unnamed original columns are matched by position; one past the output's width is lost, not
+    read past the row's end (a mutation of `i < len(output.header)` to `<=` survived every case)."""
+    original = xlsx_bytes([["Units", "Unit Price", None, None], [2, 3.5, "a", "b"], [4, 1.25, "c", "d"]])
+    (tmp_path / "inputs").mkdir()
+    (tmp_path / INPUT).write_bytes(original)
+    (tmp_path / "outputs").mkdir()
+    (tmp_path / OUTPUT).write_bytes(xlsx_bytes([["Units", "Unit Price", "Revenue"], [2, 3.5, 7.0], [4, 1.25, 5.0]]))
+    passed, msg = run("table.derived_column", FinalState(tmp_path, {INPUT: original}), **DERIVED)
+    assert not passed and "lost the column" in msg
