@@ -81,9 +81,9 @@ class _TextBase(FileTypeBase):
 
 @register_file_type("txt")
 class TxtFile(_TextBase):
-    """Plain text: UTF-8, no NULs, not blank (notes, logs, configs, reports)."""
+    """Plain text: UTF-8, no NULs, not blank (notes, logs, configs, reports, subtitles)."""
 
-    extensions = (".txt", ".log", ".ini", ".cfg", ".conf", ".yaml", ".yml", ".toml", ".env")
+    extensions = (".txt", ".log", ".ini", ".cfg", ".conf", ".yaml", ".yml", ".toml", ".env", ".srt", ".vtt")
 
 
 @register_file_type("md")
