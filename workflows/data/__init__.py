@@ -29,6 +29,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_nest_json,
     csv_pivot,
     csv_quarantine,
+    csv_rank_column,
     csv_reconcile,
     csv_sort,
     csv_split_column,
@@ -53,7 +54,7 @@ from workflows.data import (  # noqa: F401  (register on import)
 
 __all__ = ["csv_anonymise", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
            "csv_filter", "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
-           "csv_quarantine", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
+           "csv_quarantine", "csv_rank_column", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
            "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_config_diff", "json_edit", "json_filter",
            "json_flatten", "json_group_totals", "json_map_fields", "json_merge", "json_rekey",
            "json_schema_fix", "json_sort", "status_counts"]
