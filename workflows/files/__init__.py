@@ -12,7 +12,7 @@ from forge.checks import tree_rules as _rules, tree_sequence as _sequence, tree_
 from forge.checks import tree_text as _text_checks, tree_tidy as _tidy, tree_unpack as _unpack  # noqa: F401
 from forge.checks import tree_groups as _groups, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
 from forge.checks import tree_content_names as _content_names, tree_filtered as _filtered, tree_index as _index  # noqa: F401
-from forge.checks import tree_listed as _listed, tree_versions as _versions  # noqa: F401
+from forge.checks import tree_listed as _listed, tree_portable as _portable, tree_versions as _versions  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
@@ -44,6 +44,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     organise_by_type,
     photo_dates,
     photo_index,
+    portable_names,
     prune_backups,
     remove_duplicates,
     rename_by_content,
@@ -65,6 +66,7 @@ __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "c
            "find_mentions", "fix_extensions", "flatten_tree", "folder_index", "folder_usage",
            "group_by_client", "handle_listed", "inventory", "join_parts", "large_files", "latest_versions",
            "merge_folders", "mirror_folder", "normalise_names", "organise_by_type", "photo_dates",
-           "photo_index", "prune_backups", "remove_duplicates", "rename_by_content", "rename_by_rule",
-           "rename_sequence", "resize_image", "sort_by_rule", "sort_by_taken", "split_batches",
-           "text_endings", "unpack_all", "unpack_archive", "usage_by_type", "verify_checksums"]
+           "photo_index", "portable_names", "prune_backups", "remove_duplicates", "rename_by_content",
+           "rename_by_rule", "rename_sequence", "resize_image", "sort_by_rule", "sort_by_taken",
+           "split_batches", "text_endings", "unpack_all", "unpack_archive", "usage_by_type",
+           "verify_checksums"]
