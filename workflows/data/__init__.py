@@ -17,6 +17,7 @@ from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
 from workflows.data import (  # noqa: F401  (register on import)
     csv_anonymise,
+    csv_band_column,
     csv_cleanup,
     csv_date_part,
     csv_dedupe,
@@ -52,7 +53,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     status_counts,
 )
 
-__all__ = ["csv_anonymise", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
+__all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
            "csv_filter", "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
            "csv_quarantine", "csv_rank_column", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
            "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_config_diff", "json_edit", "json_filter",
