@@ -2,7 +2,8 @@
 the module differs from the original only by the constant's stated value, every original test is
 kept and asserts the same calls in the same order, each expected result is written out as a value
 (not computed by the code under test), the other test modules are untouched and the suite passes
-(run in a sandbox, `forge.checks.project.run_tests`)."""
+(run in a sandbox, `forge.checks.project.run_tests`); optionally a new test that fails with the old
+value."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import ast
 from pydantic import Field
 
 from forge.checks._project_pair import module_and_tests
+from forge.checks._project_tests import new_tests_pass_on_original
 from forge.checks.project import ProjectEdit, _tests_verdict
+from forge.checks.project_probes import _new_tests
 from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -65,6 +68,8 @@ class TestsUpdated(ProjectEdit):
     test_file: OutputPath = Field(description="The module's tests, to update.")
     constant: str = Field(description="The module-level constant whose value changes.")
     value: int | float = Field(description="Its new value, as the request states it.")
+    test: bool = Field(default=False, description="A new test is added that fails with the constant's old value "
+                       "(the original module).")
 
 
 def _tests_problem(old: ast.Module, new: ast.Module, shown: str) -> str | None:
@@ -87,7 +92,8 @@ def tests_updated(state: FinalState, opts: TestsUpdated) -> Verdict:
     """The module equals the original but for the constant, which holds the stated value; each test
     of the original test module is still there and asserts the same calls (left of `==`) in the same
     order, each compared with a literal value; the other test modules are unchanged; the suite
-    passes with at least as many tests as before."""
+    passes with at least as many tests as before. With `test`, a new test exists and the new tests
+    alone FAIL on the original module (the old value)."""
     pair = module_and_tests(state, opts.folder, opts.file, opts.test_file)
     if isinstance(pair, str):
         return Verdict.of(False, pair)
@@ -106,4 +112,9 @@ def tests_updated(state: FinalState, opts: TestsUpdated) -> Verdict:
         return Verdict.of(False, msg)
     if msg := _tests_verdict(pair.after, pair.before):
         return Verdict.of(False, msg)
+    if opts.test:
+        if not _new_tests(pair.before.files.get(pair.tests, ""), pair.test_tree):
+            return Verdict.of(False, f"{opts.test_file} has no new test")
+        if new_tests_pass_on_original(pair):
+            return Verdict.of(False, f"the new tests also pass with the old {opts.constant}: none pins the new value")
     return Verdict.of(True, f"{opts.constant} = {opts.value!r}; {len(_asserts(old_tests))} tests kept and passing")

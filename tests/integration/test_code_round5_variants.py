@@ -1,9 +1,10 @@
 """The workflow contract on the round-5 code families (#10): the variants test_workflows.py's one
-run per family does not reach, each a value that changes the task (a constant's change already
-made or asked for with the tests brought up to date; every kind of dead code removed at once, or
-only the unused locals; retries with a doubling wait raising the last error, with a new test, or at
-once giving up quietly; a backups module off os.path; a CSV export module's files in with
-statements with UTF-8; records exported as sorted JSON of some columns, with a test), for real (gates, sandbox, mutants caught)."""
+run per family does not reach, each a value that changes the task (a constant's change already made,
+or asked for with a test pinning the new value; every kind of dead code removed at once, or only
+the unused locals; retries with a doubling wait raising the last error, with a new test, or at once
+giving up quietly; a backups module off os.path; a CSV export module's files in with statements
+with UTF-8; records exported as sorted JSON of some columns, with a test), for real (gates,
+sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.tests_after_change", {"change": "payroll.tax_rate", "made": True}),
-    ("code.tests_after_change", {"change": "parking.daily_cap", "made": False}),
+    ("code.tests_after_change", {"change": "parking.daily_cap", "made": False, "test": True}),
     ("code.remove_dead_code", {"kind": "ledger", "dead": "all"}),
     ("code.remove_dead_code", {"kind": "schedule", "dead": "variables"}),
     ("code.add_retry", {"errors": "network", "backoff": "doubling", "give_up": "raise", "test": True}),

@@ -1,7 +1,7 @@
 """Bring a module's tests up to date after an intended change of one of its constants (a new tax
 rate, a new free-shipping threshold): the expected results the new value changes are corrected, no
 test dropped, no call changed. The change is already made (the suite is red) or the request asks
-for it too."""
+for it too, possibly with a new test that fails with the old value."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ class Options(SkillParams):
     change: Literal[tuple(CHANGES)] | None = None  # type: ignore[valid-type]
     made: bool | None = None
     """True: the module already holds the new value (the suite is red); False: the request asks for it too."""
+    test: bool | None = None
+    """True (with the change asked): also add a test that fails with the old value."""
 
 
 class Params(ProjectParams):
@@ -64,6 +66,7 @@ class Params(ProjectParams):
     meaning: str
     reason: str
     made: bool
+    test: bool
 
 
 def with_value(source: str, constant: str, value: int | float) -> str:
@@ -94,14 +97,17 @@ class TestsAfterChange(ProjectWorkflow):
             "{{ value }}. I changed it already and the change is intended, but {{ test_file }} fails since. Please fix "
             "the tests, not the code{% else %}goes to {{ value }}. Could you change it in the project {{ folder }}/ "
             "and bring {{ test_file }} up to date{% endif %}: correct the expected results the new value changes, "
-            "without dropping a test or changing what the tests call. The whole suite should pass.",
+            "without dropping a test or changing what the tests call. The whole suite should pass."
+            "{% if test %} Also add a new test to {{ test_file }} that would fail with the old value of {{ constant }}.{% endif %}",
             "{{ folder }}/: {{ module }}: {{ constant }} {% if made %}is {{ value }} now (intended; module stays as "
             "it is){% else %}-> {{ value }} (nothing else in the module changes){% endif %}; update the expected "
-            "values in {{ test_file }} to match; same tests, same calls, results written out; suite green.",
+            "values in {{ test_file }} to match; same tests, same calls, results written out; suite green."
+            "{% if test %} Plus a new test that fails with the old {{ constant }}.{% endif %}",
             "The tests of the project {{ folder }}/ should describe it with {{ constant }} = {{ value }} "
             "{% if made %}(already set in {{ module }}, which stays as it is){% else %}(set it in {{ module }}; "
             "nothing else there changes){% endif %}. In {{ test_file }} every test stays and calls the same thing, "
-            "only the expected values that change with {{ meaning }} are corrected, written as plain values.",
+            "only the expected values that change with {{ meaning }} are corrected, written as plain values."
+            "{% if test %} Also add a new test to {{ test_file }} that would fail with the old value of {{ constant }}.{% endif %}",
         ],
         criteria=["The module differs from the one given only by the constant, set to the stated value.",
                   "Every test is kept with the same calls; the expected values match the new behaviour; the suite passes."],
@@ -109,7 +115,7 @@ class TestsAfterChange(ProjectWorkflow):
                FileSlot(param="module", type="py", description="The module with the constant"),
                FileSlot(param="test_file", type="py", description="The module's tests")],
         checks=[CheckTemplate(func="project.tests_updated",
-                              bind={"folder": "folder", "constant": "constant", "value": "value"},
+                              bind={"folder": "folder", "constant": "constant", "value": "value", "test": "test"},
                               paths={"file": "module", "test_file": "test_file"})],
     )
     states_values = ("value",)
@@ -125,7 +131,7 @@ class TestsAfterChange(ProjectWorkflow):
             project = project.model_copy(update={"files": {**project.files, project.module: text}})
         paths, archive = base_params(project)
         return Params(**paths, constant=change.constant, value=value, meaning=change.meaning, reason=change.reason,
-                      made=made).with_files(**archive)
+                      made=made, test=not made and bool(opts.test)).with_files(**archive)
 
     def reference(self, params: Params) -> ReferenceSolution:  # type: ignore[override]
         script = f"""
@@ -138,12 +144,18 @@ class TestsAfterChange(ProjectWorkflow):
             module = importlib.import_module(path.removeprefix(folder + "/").removesuffix(".py").replace("/", "."))
             text = open(tests).read()
             lines = text.split("\\n")
+            changed = []
             for node in reversed([n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Assert)]):
                 compare = node.test
                 want = compare.comparators[0]
                 value = eval(ast.unparse(compare.left), vars(module))
                 row = lines[want.lineno - 1]
+                if row[want.col_offset:want.end_col_offset] != repr(value):
+                    changed.append(f"    assert {{ast.unparse(compare.left)}} == {{value!r}}")
                 lines[want.lineno - 1] = row[:want.col_offset] + repr(value) + row[want.end_col_offset:]
+            if {params.test!r}:
+                lines = "\\n".join(lines).rstrip("\\n").split("\\n")
+                lines += ["", "", "def test_new_{params.constant.lower()}():", changed[-1], ""]
             open(tests, "w").write("\\n".join(lines))
         """
         first = "The module already holds the new value" if params.made else f"I set {params.constant} first"

@@ -1,9 +1,10 @@
 """Boundary cases of `project.tests_updated` on a real catalogue package (library loans: late_fee
 reads FEE_PER_DAY, can_borrow MAX_LOANS), run in a bubblewrap sandbox: the constant set and the one
 affected expected value corrected passes (also when the change came already made, with a new test
-added, and with 1 written for 1.0); another value, a module changed beyond the constant, a removed
-or dropped constant, a removed test, a changed call, a computed or dropped expected value, a stale
-expected value and another test module edited fail."""
+added, with 1 written for 1.0, and with a pinning test asked); another value, a module changed
+beyond the constant, a removed or dropped constant, a removed test, a changed call, a computed or
+dropped expected value, a stale expected value, a pinning test asked but missing or passing with
+the old value too, and another test module edited fail."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ OTHER_TESTS = next(p for p in FILES if p.startswith("tests/test_") and p != TEST
 MADE = {**FILES, MODULE: SOURCE.replace("MAX_LOANS = 6", "MAX_LOANS = 8")}
 QUARTER = SOURCE.replace("FEE_PER_DAY = 0.5", "FEE_PER_DAY = 0.25")
 FEE_FIXED = TEST_SOURCE.replace("late_fee(3) == 1.5", "late_fee(3) == 0.75")
+PIN = "\n\ndef test_new_fee():\n    assert late_fee(4) == 1.0\n"
+LOOSE = "\n\ndef test_fee_cap():\n    assert late_fee(1000) == 10.0\n"
 LOANS_FIXED = TEST_SOURCE.replace("can_borrow(6) == False", "can_borrow(6) == True")
 
 
@@ -64,6 +67,11 @@ CASES = {
         made("the comparison dropped", TEST_SOURCE.replace("can_borrow(6) == False", "can_borrow(6)"), False,
              f"proj/{TESTS}: test_can_borrow_2 does not write out the expected result of can_borrow(6)"),
         case("the fee set, late_fee(3)'s old result left", {MODULE: QUARTER}, False, "the tests do not pass"),
+        case("a pinning test asked and added", {MODULE: QUARTER, TESTS: FEE_FIXED + PIN}, True, test=True),
+        case("a pinning test asked, none added", {MODULE: QUARTER, TESTS: FEE_FIXED}, False,
+             f"proj/{TESTS} has no new test", test=True),
+        case("a pinning test that passes with the old fee too", {MODULE: QUARTER, TESTS: FEE_FIXED + LOOSE}, False,
+             "the new tests also pass with the old FEE_PER_DAY: none pins the new value", test=True),
         case("another test module edited", {MODULE: QUARTER, TESTS: FEE_FIXED,
                                             OTHER_TESTS: FILES[OTHER_TESTS] + "\n# reviewed\n"},
              False, f"proj/{OTHER_TESTS} was changed; only proj/{TESTS} is to be updated"),
