@@ -95,7 +95,8 @@ def _expect(data: bytes) -> Expect:
 
     shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
     framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
-    texts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    firsts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    texts = [t.strip().split("\n")[0] for t in firsts]  # a first paragraph: the pdf puts bullet glyphs between
     return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
 
 
