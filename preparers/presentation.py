@@ -43,6 +43,7 @@ class SlideContent(BaseModel):
     subtitle: str = ""
     bullets: list[Bullet] = Field(default_factory=list)
     notes: str = ""
+    boxes: list[str] = Field(default_factory=list, description="Loose text boxes on the slide, one per text.")
 
 
 class DeckContent(BaseModel):
@@ -106,6 +107,7 @@ def make_deck(rng: random.Random, faker: Faker, *, topic: str | None = None) -> 
 def write_pptx(deck: DeckContent) -> bytes:
     """The deck as pptx with the default template's layouts; notes on the notes pages."""
     import pptx
+    from pptx.util import Emu
 
     prs = pptx.Presentation()
     for content in deck.slides:
@@ -119,6 +121,9 @@ def write_pptx(deck: DeckContent) -> bytes:
             for i, bullet in enumerate(content.bullets):
                 paragraph = frame.paragraphs[0] if i == 0 else frame.add_paragraph()
                 paragraph.text, paragraph.level = bullet.text, bullet.level
+        for k, text in enumerate(content.boxes):
+            box = slide.shapes.add_textbox(Emu(457200), Emu(457200 + 640080 * k), Emu(8229600), Emu(640080))
+            box.text_frame.text = text
         if content.notes:
             slide.notes_slide.notes_text_frame.text = content.notes
     props = prs.core_properties

@@ -30,6 +30,7 @@ from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
+from forge.checks import slides_titles_fill as _title_fill_checks  # noqa: F401
 from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the alt-text list)
@@ -56,6 +57,7 @@ from workflows.presentation import (
     edit_table,
     emphasize_terms,
     export_outline,
+    fill_titles,
     font_sizes,
     footer_stamp,
     format_text,
@@ -103,6 +105,7 @@ __all__ = [
     "edit_table",
     "emphasize_terms",
     "export_outline",
+    "fill_titles",
     "font_sizes",
     "footer_stamp",
     "format_text",
