@@ -42,3 +42,14 @@ def paragraphs_code(input_path: str, slide_title: str | None) -> str:
                     yield from shape.text_frame.paragraphs
         found = [(n, p) for n, s in enumerate(deck.slides, start=1) if in_scope(s) for p in body(s)]
     """)
+
+
+def open_code(input_path: str) -> str:
+    """Python (dedented) opening `deck` and defining title(slide): its title, spaces folded."""
+    return textwrap.dedent(f"""
+        import re
+        import pptx
+        deck = pptx.Presentation({lit(input_path)})
+        def title(slide):
+            return " ".join(slide.shapes.title.text_frame.text.split()) if slide.shapes.title else ""
+    """)

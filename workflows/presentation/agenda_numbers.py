@@ -10,8 +10,8 @@ from typing import Literal
 from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, DeckContent, SlideContent, make_deck, more_bullets, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._steps import lit, script_step, solution
-from workflows.presentation._body import topics
+from workflows._steps import script_step, solution
+from workflows.presentation._body import open_code, topics
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.presentation._draw import pick
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -43,7 +43,8 @@ def _stale(ctx: WorkflowContext, deck: DeckContent, form: str) -> DeckContent:
     """The agenda numbered as the deck once stood, then a slide added before the topics or two topics swapped."""
     items = [b.text for b in deck.slides[1].bullets]
     where = {s.title: n for n, s in enumerate(deck.slides, start=1)}
-    agenda = deck.slides[1].model_copy(update={"bullets": [Bullet(text=SHOWN[form].format(t, where[t])) for t in items]})
+    numbered = [Bullet(text=SHOWN[form].format(t, where[t])) for t in items]
+    agenda = deck.slides[1].model_copy(update={"bullets": numbered})
     slides = [deck.slides[0], agenda, *deck.slides[2:]]
     found = topics(deck)
     if ctx.rng.random() < 0.5:
@@ -83,12 +84,7 @@ class AgendaNumbers(PreparedWorkflow[Params]):
         return params.with_files(input=write_pptx(deck))
 
     def reference(self, params: Params) -> ReferenceSolution:
-        script = textwrap.dedent(f"""
-            import re
-            import pptx
-            deck = pptx.Presentation({lit(params.input)})
-            def title(slide):
-                return " ".join(slide.shapes.title.text_frame.text.split()) if slide.shapes.title else ""
+        script = open_code(params.input) + textwrap.dedent(f"""
             numbers = {{title(s): n for n, s in enumerate(deck.slides, start=1)}}
             agenda = next(s for s in deck.slides if title(s) == "Agenda")
             for paragraph in agenda.placeholders[1].text_frame.paragraphs:

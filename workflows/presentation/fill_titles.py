@@ -10,8 +10,8 @@ from typing import Literal
 from forge.models import ReferenceSolution
 from preparers.presentation import Bullet, make_deck, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
-from workflows._steps import lit, script_step, solution
-from workflows.presentation._body import spoilt_slides
+from workflows._steps import script_step, solution
+from workflows.presentation._body import open_code, spoilt_slides
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -88,11 +88,7 @@ class FillTitles(PreparedWorkflow[Params]):
         return params.with_files(input=write_pptx(deck))
 
     def reference(self, params: Params) -> ReferenceSolution:
-        script = textwrap.dedent(f"""
-            import pptx
-            deck = pptx.Presentation({lit(params.input)})
-            def title(slide):
-                return " ".join(slide.shapes.title.text_frame.text.split()) if slide.shapes.title else ""
+        script = open_code(params.input) + textwrap.dedent("""
             agenda_at = next(n for n, s in enumerate(deck.slides, start=1) if title(s) == "Agenda")
             items = [p.text for p in deck.slides[agenda_at - 1].placeholders[1].text_frame.paragraphs if p.text.strip()]
             for n, slide in enumerate(deck.slides, start=1):

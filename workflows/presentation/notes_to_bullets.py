@@ -105,7 +105,8 @@ class NotesToBullets(PreparedWorkflow[Params]):
                 notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
                 body = [s for s in slide.placeholders
                         if s.placeholder_format.type in (PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT)]
-                if not notes.strip() or not body or ({lit(params.scope)} == "empty" and body[0].text_frame.text.strip()):
+                shown = bool(body) and bool(body[0].text_frame.text.strip())
+                if not notes.strip() or not body or ({lit(params.scope)} == "empty" and shown):
                     continue
                 points = [p.strip() for p in {split} if p.strip()]
                 frame = body[0].text_frame
