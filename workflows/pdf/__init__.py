@@ -27,6 +27,7 @@ from forge.checks import pdf_properties as _property_checks  # noqa: F401
 from forge.checks import pdf_redact as _redact_checks  # noqa: F401
 from forge.checks import pdf_replace as _replace_checks  # noqa: F401
 from forge.checks import pdf_reports as _report_checks  # noqa: F401
+from forge.checks import pdf_search as _search_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
 from forge.checks import pdf_table_export as _table_export_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
@@ -67,6 +68,7 @@ from workflows.pdf import (
     replace_pages,
     resize_pages,
     rotate,
+    search_files,
     set_metadata,
     set_properties,
     split_at_separators,
@@ -78,4 +80,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_letterhead", "add_outline", "collate_scans", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]
+           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]
