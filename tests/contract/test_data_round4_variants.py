@@ -24,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_config_diff", {"report": "changed", "ignore_version": True, "loose": True}),
     ("data.csv_rank_column", {"operation": "running_total", "grouped": True, "text_amounts": True, "in_place": True}),
     ("data.csv_band_column", {"bands": 3, "text_amounts": True, "in_place": True}),
+    ("data.json_bulk_update", {"change": "raise", "condition": "number", "wrapped": True, "in_place": True}),
 ]
 
 

@@ -11,7 +11,7 @@ from forge.checks import json_schema as _json_schema, records as _records, table
 from forge.checks import table_fill as _table_fill, table_latest as _table_latest  # noqa: F401
 from forge.checks import table_reconcile as _table_reconcile, table_template as _table_template  # noqa: F401
 from forge.checks import table_anonymise as _table_anonymise, table_stack as _table_stack  # noqa: F401
-from forge.checks import table_settings_diff as _table_settings_diff  # noqa: F401
+from forge.checks import json_update as _json_update, table_settings_diff as _table_settings_diff  # noqa: F401
 from forge.checks import table_validation as _table_validation  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
@@ -40,6 +40,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_top_rows,
     csv_unpivot,
     csv_validate,
+    json_bulk_update,
     json_config_diff,
     json_edit,
     json_filter,
@@ -56,6 +57,6 @@ from workflows.data import (  # noqa: F401  (register on import)
 __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
            "csv_filter", "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
            "csv_quarantine", "csv_rank_column", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
-           "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_config_diff", "json_edit", "json_filter",
+           "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff", "json_edit", "json_filter",
            "json_flatten", "json_group_totals", "json_map_fields", "json_merge", "json_rekey",
            "json_schema_fix", "json_sort", "status_counts"]
