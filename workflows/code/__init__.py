@@ -16,7 +16,7 @@ from forge.checks import project_parametrize as _parametrize, project_params as 
 from forge.checks import project_env as _env, project_main as _main  # noqa: F401
 from forge.checks import project_dead_code as _dead_code, project_expected as _expected  # noqa: F401
 from forge.checks import project_files_io as _files_io, project_retry as _retry  # noqa: F401
-from forge.checks import project_export as _export  # noqa: F401
+from forge.checks import project_export as _export, project_rename_param as _rename_param  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -53,6 +53,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     remove_dead_code,
     rename_function,
     rename_module,
+    rename_parameter,
     tests_after_change,
     use_pathlib,
 )
@@ -61,5 +62,5 @@ __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "a
            "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
-           "regression_test", "remove_dead_code", "rename_function", "rename_module", "tests_after_change",
+           "regression_test", "remove_dead_code", "rename_function", "rename_module", "rename_parameter", "tests_after_change",
            "use_pathlib"]
