@@ -33,6 +33,7 @@ from forge.checks import pdf_search as _search_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
 from forge.checks import pdf_table_export as _table_export_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
+from preparers.filetypes import csv as _csv, json as _json  # noqa: F401  (the tables and lists written out)
 from preparers.filetypes import pdf as _pdf  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401
 from workflows.pdf import (

@@ -6,6 +6,7 @@ a trailing zero, a filled cell where the form is empty, and the incomplete form 
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 from reportlab.pdfgen import canvas
@@ -29,14 +30,18 @@ def form(values: dict[str, str]) -> bytes:
     return buf.getvalue()
 
 
-def case(label: str, rows: list[str], options: dict[str, Any], passes: bool, says: str = "") -> Case:
-    return Case(label, None, {"file": "out.csv", "first_file": "f1.pdf", "second_file": "f2.pdf",
+def case(label: str, rows: list[str] | Any, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+    """rows: csv lines, or (JSON output) the records to write."""
+    name, text = ("out.json", json.dumps(rows)) if options.get("format") == "json" else ("out.csv", "\n".join(rows))
+    return Case(label, None, {"file": name, "first_file": "f1.pdf", "second_file": "f2.pdf",
                               "third_file": "f3.pdf", **options}, passes, says,
-                files={"out.csv": ("\n".join(rows) + "\n").encode()},
+                files={name: (text + "\n").encode()},
                 originals={f"f{n}.pdf": form(v) for n, v in enumerate(FORMS, start=1)})
 
 
 ALL = ["name,team,amount", "Lee Ward,Sales,120.50", "Ann Cole,,80.00", "Raj Bose,Design,15.25"]
+JSON = {"format": "json"}
+RECORDS = [dict(f) for f in FORMS]
 
 CASES: dict[str, list[Case]] = {
     "pdf.forms_tabulated": [
@@ -65,5 +70,19 @@ CASES: dict[str, list[Case]] = {
              "out.csv has 3 rows under its header, expected 2"),
         case("left out, but a complete one dropped instead", [ALL[0], ALL[1], ALL[2]], {"skip_incomplete": True},
              False, "row 3, column 1 (name) of out.csv is 'Ann Cole', expected 'Raj Bose'"),
+        case("json: one object per form, as filled in", RECORDS, JSON, True),
+        case("json: numbers as numbers, the empty field null", [{**r, "amount": float(r["amount"]), "team": r["team"]
+                                                                 or None} for r in RECORDS], JSON, True),
+        case("json: the last object's amount off", [*RECORDS[:2], {**RECORDS[2], "amount": "15.20"}], JSON, False,
+             "row 4, column 3 (amount) of out.json is 15.2, expected 15.25 (object n is row n + 1)"),
+        case("json: a key missing", [*RECORDS[:2], {"name": "Raj Bose", "team": "Design"}], JSON, False,
+             "object 3 of out.json has the keys ['name', 'team'], expected ['amount', 'name', 'team']"),
+        case("json: not a list", {"forms": RECORDS}, JSON, False, "out.json is not a JSON list of objects"),
+        case("json: the named keys, the incomplete form left out",
+             [{"amount": r["amount"], "name": r["name"]} for r in (RECORDS[0], RECORDS[2])],
+             {**JSON, "columns": ["amount", "name"], "skip_incomplete": True}, True),
+        case("json: the incomplete form kept", [{"amount": r["amount"], "name": r["name"]} for r in RECORDS],
+             {**JSON, "columns": ["amount", "name"], "skip_incomplete": True}, False,
+             "out.json has 3 rows under its header, expected 2"),
     ],
 }
