@@ -12,6 +12,7 @@ from forge.checks import document_layout as _layout_checks  # noqa: F401
 from forge.checks import document_lists as _list_checks  # noqa: F401
 from forge.checks import document_merge as _merge_checks  # noqa: F401
 from forge.checks import document_order as _order_checks  # noqa: F401
+from forge.checks import document_outline as _outline_checks  # noqa: F401
 from forge.checks import document_redact as _redact_checks  # noqa: F401
 from forge.checks import document_refresh as _refresh_checks  # noqa: F401
 from forge.checks import document_refs as _ref_checks  # noqa: F401
@@ -43,6 +44,7 @@ from workflows.document import (
     rearrange_sections,
     recase_headings,
     redact_contacts,
+    relevel_headings,
     refresh_table,
     replace_text,
     replace_with_options,
@@ -71,8 +73,8 @@ from workflows.document import (
 __all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes",
            "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge",
            "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
-           "recase_headings", "redact_contacts", "refresh_table", "replace_text", "replace_with_options",
-           "sort_list", "sort_sections", "sort_table", "sort_table_two_keys", "split_document", "strip_notes",
-           "style_headings", "table_clean_column", "table_column", "table_date_part", "table_dedupe",
-           "table_filter", "table_of_contents", "table_round", "table_share", "table_to_text",
-           "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
+           "recase_headings", "redact_contacts", "refresh_table", "relevel_headings", "replace_text",
+           "replace_with_options", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
+           "split_document", "strip_notes", "style_headings", "table_clean_column", "table_column",
+           "table_date_part", "table_dedupe", "table_filter", "table_of_contents", "table_round",
+           "table_share", "table_to_text", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
