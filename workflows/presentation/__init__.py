@@ -17,6 +17,7 @@ from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
+from forge.checks import slides_merge as _merge_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_notes_bullets as _notes_bullet_checks  # noqa: F401
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
@@ -63,6 +64,7 @@ from workflows.presentation import (
     format_text,
     hidden_slides,
     hide_slides,
+    merge_slides,
     move_slide,
     notes_from_file,
     notes_to_bullets,
@@ -111,6 +113,7 @@ __all__ = [
     "format_text",
     "hidden_slides",
     "hide_slides",
+    "merge_slides",
     "move_slide",
     "notes_from_file",
     "notes_to_bullets",
