@@ -6,6 +6,7 @@ library, the preparer and the workflows; its skills are `data/skills/data.jsonl`
 
 from forge.checks import json as _checks, json_groups as _json_groups, json_merge as _json_merge  # noqa: F401
 from forge.checks import json_nest as _json_nest, json_records as _json_records  # noqa: F401
+from forge.checks import json_dedupe as _json_dedupe  # noqa: F401
 from forge.checks import json_fields as _json_fields, json_rekey as _json_rekey, json_sort as _json_sort  # noqa: F401
 from forge.checks import json_schema as _json_schema, records as _records, table as _table  # noqa: F401
 from forge.checks import table_fill as _table_fill, table_latest as _table_latest  # noqa: F401
@@ -42,6 +43,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_validate,
     json_bulk_update,
     json_config_diff,
+    json_dedupe,
     json_edit,
     json_filter,
     json_flatten,
@@ -57,6 +59,6 @@ from workflows.data import (  # noqa: F401  (register on import)
 __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
            "csv_filter", "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
            "csv_quarantine", "csv_rank_column", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
-           "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff", "json_edit", "json_filter",
+           "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff", "json_dedupe", "json_edit", "json_filter",
            "json_flatten", "json_group_totals", "json_map_fields", "json_merge", "json_rekey",
            "json_schema_fix", "json_sort", "status_counts"]
