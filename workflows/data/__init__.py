@@ -4,15 +4,14 @@ Importing it registers the json handler (csv comes with the spreadsheet formats)
 library, the preparer and the workflows; its skills are `data/skills/data.jsonl`.
 """
 
-from forge.checks import json as _checks, json_groups as _json_groups, json_merge as _json_merge  # noqa: F401
-from forge.checks import json_nest as _json_nest, json_records as _json_records  # noqa: F401
-from forge.checks import json_dedupe as _json_dedupe  # noqa: F401
-from forge.checks import json_fields as _json_fields, json_rekey as _json_rekey, json_sort as _json_sort  # noqa: F401
-from forge.checks import json_schema as _json_schema, records as _records, table as _table  # noqa: F401
+from forge.checks import json as _checks, json_dedupe as _json_dedupe, json_fields as _json_fields  # noqa: F401
+from forge.checks import json_groups as _json_groups, json_merge as _json_merge, json_nest as _json_nest  # noqa: F401
+from forge.checks import json_records as _json_records, json_rekey as _json_rekey  # noqa: F401
+from forge.checks import json_schema as _json_schema, json_sort as _json_sort, json_update as _json_update  # noqa: F401
+from forge.checks import records as _records, table as _table, table_anonymise as _table_anonymise  # noqa: F401
 from forge.checks import table_fill as _table_fill, table_latest as _table_latest  # noqa: F401
-from forge.checks import table_reconcile as _table_reconcile, table_template as _table_template  # noqa: F401
-from forge.checks import table_anonymise as _table_anonymise, table_stack as _table_stack  # noqa: F401
-from forge.checks import json_update as _json_update, table_settings_diff as _table_settings_diff  # noqa: F401
+from forge.checks import table_reconcile as _table_reconcile, table_settings_diff as _table_settings_diff  # noqa: F401
+from forge.checks import table_stack as _table_stack, table_template as _table_template  # noqa: F401
 from forge.checks import table_validation as _table_validation  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
@@ -56,9 +55,10 @@ from workflows.data import (  # noqa: F401  (register on import)
     status_counts,
 )
 
-__all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe", "csv_derived_column", "csv_fill_blanks",
-           "csv_filter", "csv_group_totals", "csv_join", "csv_latest_per_key", "csv_nest_json", "csv_pivot",
-           "csv_quarantine", "csv_rank_column", "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json",
-           "csv_to_template", "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff", "json_dedupe", "json_edit", "json_filter",
-           "json_flatten", "json_group_totals", "json_map_fields", "json_merge", "json_rekey",
-           "json_schema_fix", "json_sort", "status_counts"]
+__all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe",
+           "csv_derived_column", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
+           "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_rank_column",
+           "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
+           "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff",
+           "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
+           "json_merge", "json_rekey", "json_schema_fix", "json_sort", "status_counts"]

@@ -31,7 +31,8 @@ CASES: dict[str, list[Case]] = {
     "json.one_per_key": [
         unique("the first copies, in first-appearance order", [B1, A1, C1], True),
         unique("the last copies", [B3, A2, C1], True, keep="last"),
-        unique("the last copies but A's first one", [B3, A1, C1], False, "record 2 of out.json (id 'A'): city is 'York'", keep="last"),
+        unique("the last copies but A's first one", [B3, A1, C1], False,
+               "record 2 of out.json (id 'A'): city is 'York'", keep="last"),
         unique("the latest copies", [B2, A2, C1], True, **LATEST),
         unique("the last copy of b where the latest was asked", [B3, A2, C1], False,
                "record 1 of out.json (id 'b'): city is 'Ely', expected 'Hull'", **LATEST),
