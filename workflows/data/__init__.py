@@ -33,6 +33,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_rank_column,
     csv_reconcile,
     csv_sort,
+    csv_sort_two_keys,
     csv_split_column,
     csv_stack,
     csv_to_json,
@@ -58,7 +59,7 @@ from workflows.data import (  # noqa: F401  (register on import)
 __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe",
            "csv_derived_column", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
            "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_rank_column",
-           "csv_reconcile", "csv_sort", "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
+           "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff",
            "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
            "json_merge", "json_rekey", "json_schema_fix", "json_sort", "status_counts"]
