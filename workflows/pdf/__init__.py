@@ -10,6 +10,7 @@ from forge.checks import pdf_combine as _combine_checks  # noqa: F401
 from forge.checks import pdf_compare as _compare_checks  # noqa: F401
 from forge.checks import pdf_contacts as _contact_checks  # noqa: F401
 from forge.checks import pdf_contents as _contents_checks  # noqa: F401
+from forge.checks import pdf_contents_check as _contents_check_checks  # noqa: F401
 from forge.checks import pdf_convert as _convert_checks  # noqa: F401
 from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
 from forge.checks import pdf_layout as _layout_checks  # noqa: F401
@@ -41,6 +42,7 @@ from workflows.pdf import (
     add_letterhead,
     add_outline,
     audit_invoices,
+    check_contents,
     collate_scans,
     combine_bookmarked,
     compare_versions,
@@ -84,5 +86,5 @@ from workflows.pdf import (
     text_to_pdf,
 )
 
-__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]
