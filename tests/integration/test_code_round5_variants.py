@@ -4,7 +4,8 @@ or asked for with a test pinning the new value; every kind of dead code removed 
 the unused locals; retries with a doubling wait raising the last error, with a new test, or at once
 giving up quietly; a backups module off os.path; a CSV export module's files in with statements
 with UTF-8; records exported as sorted JSON of some columns, with a test; a keyword flag renamed,
-the old name kept with a DeprecationWarning), for real (gates, sandbox, mutants caught)."""
+the old name kept with a DeprecationWarning; ticket statuses as a plain Enum with the tests
+switched), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.close_files", {"kind": "exports", "encoding": True}),
     ("code.add_export", {"fmt": "json", "subset": True, "sort": True, "test": True}),
     ("code.rename_parameter", {"rename": "shipping.delivery_days", "compat": True}),
+    ("code.use_enum", {"kind": "tickets", "str_compatible": False}),
 ]
 
 
