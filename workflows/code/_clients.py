@@ -13,7 +13,7 @@ from faker import Faker
 from pydantic import BaseModel
 
 from preparers.code import ProjectContent
-from workflows.code._all_kinds import make_package
+from workflows.code._added_module import base_package, with_module
 
 
 class Client(BaseModel):
@@ -80,13 +80,7 @@ def test_{client.function}():
 def add_client(rng: random.Random, faker: Faker, name: str) -> tuple[ProjectContent, Client]:
     """A catalogue package (of the client's related kind) with the client module and its test as the target."""
     client = CLIENTS[name]
-    project = make_package(rng, faker, client.kind, neighbours=rng.randint(0, 1))
-    company = project.files[f"{project.package}/__init__.py"].split("for ", 1)[1].rsplit('."""', 1)[0]
-    module, tests = f"{project.package}/{client.module}.py", f"tests/test_{client.module}.py"
-    files = {**project.files, module: _source(client, company),
-             tests: _tests(client, project.package, rng.choice(client.examples))}
-    files["README.md"] = files["README.md"].replace("\n\nRun the tests", f"\n- `{module}`: a client for "
-                                                    f"{client.service}.\n\nRun the tests", 1)
-    content = project.model_copy(update={"module": module, "test_file": tests, "functions": [client.function],
-                                         "files": files, "bugs": []})
-    return content, client
+    project, company = base_package(rng, faker, client.kind)
+    tests = _tests(client, project.package, rng.choice(client.examples))
+    return with_module(project, client.module, _source(client, company), tests, f"a client for {client.service}",
+                       [client.function]), client

@@ -13,7 +13,7 @@ from faker import Faker
 from pydantic import BaseModel
 
 from preparers.code import ProjectContent
-from workflows.code._all_kinds import make_package
+from workflows.code._added_module import base_package, with_module
 
 
 class FileModule(BaseModel):
@@ -247,14 +247,8 @@ def _functions(source: str) -> list[str]:
 def add_file_module(rng: random.Random, faker: Faker, name: str) -> ProjectContent:
     """A catalogue package (of the module's related kind) with the file module and its tests as the target."""
     spec = FILE_MODULES[name]
-    project = make_package(rng, faker, spec.kind, neighbours=rng.randint(0, 1))
-    company = project.files[f"{project.package}/__init__.py"].split("for ", 1)[1].rsplit('."""', 1)[0]
-    module, tests = f"{project.package}/{spec.module}.py", f"tests/test_{spec.module}.py"
+    project, company = base_package(rng, faker, spec.kind)
     names = _functions(spec.source)
-    files = {**project.files, module: f'"""{spec.about.capitalize()} for {company}."""\n' + spec.source,
-             tests: f"import os\n\nfrom {project.package}.{spec.module} import {', '.join(sorted(names))}\n\n"
-                    + spec.tests}
-    files["README.md"] = files["README.md"].replace("\n\nRun the tests", f"\n- `{module}`: {spec.about}."
-                                                    "\n\nRun the tests", 1)
-    return project.model_copy(update={"module": module, "test_file": tests, "functions": names, "files": files,
-                                      "bugs": []})
+    tests = f"import os\n\nfrom {project.package}.{spec.module} import {', '.join(sorted(names))}\n\n" + spec.tests
+    return with_module(project, spec.module, f'"""{spec.about.capitalize()} for {company}."""\n' + spec.source, tests,
+                       spec.about, names)

@@ -13,7 +13,7 @@ from faker import Faker
 from pydantic import BaseModel
 
 from preparers.code import ProjectContent
-from workflows.code._all_kinds import make_package
+from workflows.code._added_module import base_package, with_module
 
 
 class StatusModule(BaseModel):
@@ -125,16 +125,11 @@ def counts_as_absence(status):
 def add_status_module(rng: random.Random, faker: Faker, name: str) -> tuple[ProjectContent, StatusModule]:
     """A catalogue package (of the module's related kind) with the status module and its tests as the target."""
     spec = STATUS_MODULES[name]
-    project = make_package(rng, faker, spec.kind, neighbours=rng.randint(0, 1))
-    company = project.files[f"{project.package}/__init__.py"].split("for ", 1)[1].rsplit('."""', 1)[0]
-    module, tests = f"{project.package}/{spec.module}.py", f"tests/test_{spec.module}.py"
+    project, company = base_package(rng, faker, spec.kind)
     names = sorted({call.split("(")[0] for call, _ in spec.tests})
     body = "".join(f"\n\ndef test_{call.split('(')[0]}_{n}():\n    assert {call} == {want}\n"
                    for n, (call, want) in enumerate(spec.tests, start=1))
     gap = "\n\n\n" if spec.source.lstrip().startswith("def") else "\n\n"
-    files = {**project.files, module: f'"""{spec.about} for {company}."""' + gap + spec.source.lstrip("\n"),
-             tests: f"from {project.package}.{spec.module} import {', '.join(names)}\n" + body}
-    files["README.md"] = files["README.md"].replace("\n\nRun the tests", f"\n- `{module}`: {spec.about.lower()}."
-                                                    "\n\nRun the tests", 1)
-    return project.model_copy(update={"module": module, "test_file": tests, "functions": names, "files": files,
-                                      "bugs": []}), spec
+    source = f'"""{spec.about} for {company}."""' + gap + spec.source.lstrip("\n")
+    tests = f"from {project.package}.{spec.module} import {', '.join(names)}\n" + body
+    return with_module(project, spec.module, source, tests, spec.about.lower(), names), spec
