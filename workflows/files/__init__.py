@@ -6,13 +6,14 @@ folder as the run left it), the preparer and the workflows; its skills are `data
 """
 
 from forge.checks import image as _image_checks, tree as _checks, tree_compare as _compare_checks  # noqa: F401
-from forge.checks import tree_layout as _layout, tree_merge as _merge, tree_moves as _moves  # noqa: F401
-from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_reports as _reports  # noqa: F401
-from forge.checks import tree_rules as _rules, tree_sequence as _sequence, tree_sync as _sync  # noqa: F401
-from forge.checks import tree_text as _text_checks, tree_tidy as _tidy, tree_unpack as _unpack  # noqa: F401
-from forge.checks import tree_groups as _groups, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
-from forge.checks import tree_content_names as _content_names, tree_filtered as _filtered, tree_index as _index  # noqa: F401
-from forge.checks import tree_listed as _listed, tree_portable as _portable, tree_versions as _versions  # noqa: F401
+from forge.checks import tree_content_names as _content_names, tree_filtered as _filtered  # noqa: F401
+from forge.checks import tree_gaps as _gaps, tree_groups as _groups, tree_index as _index  # noqa: F401
+from forge.checks import tree_layout as _layout, tree_listed as _listed, tree_merge as _merge  # noqa: F401
+from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
+from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_portable as _portable  # noqa: F401
+from forge.checks import tree_reports as _reports, tree_rules as _rules, tree_sequence as _sequence  # noqa: F401
+from forge.checks import tree_split as _split, tree_sync as _sync, tree_text as _text_checks  # noqa: F401
+from forge.checks import tree_tidy as _tidy, tree_unpack as _unpack, tree_versions as _versions  # noqa: F401
 from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
@@ -51,9 +52,11 @@ from workflows.files import (  # noqa: F401  (register on import)
     rename_by_rule,
     rename_sequence,
     resize_image,
+    sequence_gaps,
     sort_by_rule,
     sort_by_taken,
     split_batches,
+    split_file,
     text_endings,
     unpack_all,
     unpack_archive,
@@ -67,6 +70,6 @@ __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "c
            "group_by_client", "handle_listed", "inventory", "join_parts", "large_files", "latest_versions",
            "merge_folders", "mirror_folder", "normalise_names", "organise_by_type", "photo_dates",
            "photo_index", "portable_names", "prune_backups", "remove_duplicates", "rename_by_content",
-           "rename_by_rule", "rename_sequence", "resize_image", "sort_by_rule", "sort_by_taken",
-           "split_batches", "text_endings", "unpack_all", "unpack_archive", "usage_by_type",
-           "verify_checksums"]
+           "rename_by_rule", "rename_sequence", "resize_image", "sequence_gaps", "sort_by_rule",
+           "sort_by_taken", "split_batches", "split_file", "text_endings", "unpack_all", "unpack_archive",
+           "usage_by_type", "verify_checksums"]
