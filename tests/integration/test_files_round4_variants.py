@@ -4,8 +4,8 @@ from day folders, names paired whatever their case; client codes in any case mer
 the names, one-off clients left loose, copied; .partN pieces of several downloads joined in number
 order and deleted, one service's compressed rotated logs combined oldest first; a heading per
 folder over one type of file with sizes; a project copied without what its ignore list names, the
-left-out files listed; notes with dates written every which way copied under date and title,
-the one saved twice kept once), for real (gates, sandbox, mutants caught)."""
+left-out files listed; notes with dates written every which way copied under date and title, the
+one saved twice kept once), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 

@@ -143,7 +143,8 @@ class PortableNames(FolderWorkflow[Params]):
                     for n, path in enumerate(same[1:], start=2):
                         parent, slash, name = new[path].rpartition("/")
                         stem, dot, ext = name.rpartition(".")
-                        new[path] = parent + slash + (f"{{stem}} ({{n}}).{{ext}}" if dot and stem else f"{{name}} ({{n}})")
+                        numbered = f"{{stem}} ({{n}}).{{ext}}" if dot and stem else f"{{name}} ({{n}})"
+                        new[path] = parent + slash + numbered
             moves = {{p: q for p, q in new.items() if p != q}}
             for old, target in moves.items():
                 os.makedirs(os.path.dirname(os.path.join(root, target)) or root, exist_ok=True)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from faker import Faker
 
-from forge.checks.tree_content_names import DATE_FORMATS, Kind
+from forge.checks.tree_content_names import DATE_FORMATS, EXTENSION, Kind
 from forge.models import ReferenceSolution
 from preparers.files import _filler
 from preparers.filetypes.tree import pack_tree
@@ -138,7 +138,8 @@ class RenameByContent(FolderWorkflow[Params]):
         script = f"""
             import datetime, os, re, shutil
             root, kind, target = {lit(params.folder)}, {lit(params.kind)}, {lit(params.target)}
-            invoice = re.compile(r"^\\s*(?:invoice\\s*(?:no\\.?|number|#)|inv\\.\\s*no\\.?)\\s*[:#]?\\s*([A-Za-z0-9][A-Za-z0-9-]*)", re.I)
+            invoice = re.compile(r"^\\s*(?:invoice\\s*(?:no\\.?|number|#)|inv\\.\\s*no\\.?)"
+                                 r"\\s*[:#]?\\s*([A-Za-z0-9][A-Za-z0-9-]*)", re.I)
             def day(text):
                 for fmt in {lit(list(DATE_FORMATS))}:
                     try:
@@ -151,7 +152,7 @@ class RenameByContent(FolderWorkflow[Params]):
                 title = next(l[2:].strip() for l in lines if l.startswith("# "))
                 date = next(day(l.split(":", 1)[1]) for l in lines if l.lower().startswith("date:"))
                 return f"{{date}} {{title}}.md"
-            ext = ".txt" if kind == "invoice" else ".md"
+            ext = {lit(EXTENSION[params.kind])}
             if target:
                 os.makedirs(os.path.join(root, target), exist_ok=True)
             for name in sorted(os.listdir(root)):
@@ -168,7 +169,7 @@ class RenameByContent(FolderWorkflow[Params]):
                 print(name, "->", new)
         """
         return solution(
-            shell_step(f"ls {params.folder}; head -n 6 {params.folder}/*{'.txt' if params.kind == 'invoice' else '.md'}",
+            shell_step(f"ls {params.folder}; head -n 6 {params.folder}/*{EXTENSION[params.kind]}",
                        "First I look at the files and what they say.", "Read the files"),
             script_step(script, "I read each file's " + ("invoice number" if params.kind == "invoice" else
                         "date line and heading") + " and name it after that.", "Rename by content"),
