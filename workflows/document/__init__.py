@@ -16,6 +16,7 @@ from forge.checks import document_outline as _outline_checks  # noqa: F401
 from forge.checks import document_redact as _redact_checks  # noqa: F401
 from forge.checks import document_refresh as _refresh_checks  # noqa: F401
 from forge.checks import document_refs as _ref_checks  # noqa: F401
+from forge.checks import document_restyle as _restyle_checks  # noqa: F401
 from forge.checks import document_stats as _stats_checks  # noqa: F401
 from forge.checks import document_structure as _structure_checks  # noqa: F401
 from forge.checks import document_terms as _term_checks  # noqa: F401
@@ -48,6 +49,7 @@ from workflows.document import (
     refresh_table,
     replace_text,
     replace_with_options,
+    restyle_by_rule,
     sort_list,
     sort_sections,
     sort_table,
@@ -74,7 +76,8 @@ __all__ = ["add_section", "convert_list", "count_by_section", "date_format", "em
            "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge",
            "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
            "recase_headings", "redact_contacts", "refresh_table", "relevel_headings", "replace_text",
-           "replace_with_options", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
-           "split_document", "strip_notes", "style_headings", "table_clean_column", "table_column",
-           "table_date_part", "table_dedupe", "table_filter", "table_of_contents", "table_round",
-           "table_share", "table_to_text", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
+           "replace_with_options", "restyle_by_rule", "sort_list", "sort_sections", "sort_table",
+           "sort_table_two_keys", "split_document", "strip_notes", "style_headings", "table_clean_column",
+           "table_column", "table_date_part", "table_dedupe", "table_filter", "table_of_contents",
+           "table_round", "table_share", "table_to_text", "table_top_rows", "table_total", "text_to_table",
+           "tidy_draft"]
