@@ -7,13 +7,13 @@ The expected records come from the input; the options carry what the instruction
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal
 
 from pydantic import Field
 
 from forge.checks._compare import sort_key
-from forge.checks.json import _MISSING, _first_difference, _set, at_path, same_json
+from forge.checks._json_envelope import envelope_changed, records_at
+from forge.checks.json import _MISSING, _first_difference, at_path, same_json
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -53,20 +53,14 @@ def one_per_key(state: FinalState, opts: OnePerKey) -> Verdict:
     """The output holds one record per id - the first copy, the last, or the latest by timestamp, as
     asked, whole - in the order ids first appear or sorted by id; the rest of the document unchanged."""
     doc = input_view(state, opts.input_file, JsonView).value
-    source = doc if opts.records is None else at_path(doc, opts.records)
-    if not isinstance(source, list):
+    if (source := records_at(doc, opts.records)) is None:
         raise CheckError(f"{opts.input_file} has no array of records at {opts.records or 'its top level'}")
     want = kept(source, opts)
     got_doc = output_view(state, opts.file, JsonView).value
-    got = got_doc if opts.records is None else at_path(got_doc, opts.records)
-    if not isinstance(got, list):
+    if (got := records_at(got_doc, opts.records)) is None:
         return Verdict.of(False, f"{opts.file} has no array of records at {opts.records or 'its top level'}")
-    if opts.records is not None:
-        expected = copy.deepcopy(doc)
-        _set(expected, opts.records, got)
-        if not same_json(got_doc, expected):
-            return Verdict.of(False, f"{opts.file} changed more than its records: "
-                              f"{_first_difference(expected, got_doc)}")
+    if msg := envelope_changed(doc, got_doc, opts.records, opts.file):
+        return Verdict.of(False, msg)
     for n, (record, have) in enumerate(zip(want, got, strict=False), start=1):
         if not same_json(have, record):
             got_id, want_id = at_path(have, opts.key) if isinstance(have, dict) else None, at_path(record, opts.key)

@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import Field
 
 from forge.checks._compare import show, sort_key
-from forge.checks.json import _MISSING, _first_difference, at_path, same_json
+from forge.checks._json_envelope import envelope_changed, records_at
+from forge.checks.json import at_path
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -29,11 +30,6 @@ class RecordsSorted(CheckOptions):
                                 "is the array. The rest of the document stays as it was.")
     by: str = Field(description="Dotted path of the field inside each record the order follows.")
     descending: bool = Field(default=False, description="Largest, latest or Z first.")
-
-
-def _records(doc: Any, path: str | None) -> list[Any] | None:
-    found = doc if path is None else at_path(doc, path)
-    return found if isinstance(found, list) and found is not _MISSING else None
 
 
 def _plain(value: Any) -> Any:
@@ -55,18 +51,13 @@ def records_sorted(state: FinalState, opts: RecordsSorted) -> Verdict:
     by value, dates as ISO text, text ignoring case), ascending or descending as asked, records with
     the same value in any order; around the records the document is unchanged."""
     doc = input_view(state, opts.input_file, JsonView).value
-    want = _records(doc, opts.records)
-    if want is None:
+    if (want := records_at(doc, opts.records)) is None:
         raise CheckError(f"{opts.input_file} has no array of records at {opts.records or 'its top level'}")
     got_doc = output_view(state, opts.file, JsonView).value
-    got = _records(got_doc, opts.records)
-    if got is None:
+    if (got := records_at(got_doc, opts.records)) is None:
         return Verdict.of(False, f"{opts.file} has no array of records at {opts.records or 'its top level'}")
-    if opts.records is not None:
-        rest = lambda d: {k: v for k, v in d.items() if k != opts.records.split(".")[0]}  # noqa: E731
-        if not same_json(rest(got_doc), rest(doc)):
-            return Verdict.of(False, f"{opts.file} changed more than the order of its records: "
-                              f"{_first_difference(rest(doc), rest(got_doc))}")
+    if msg := envelope_changed(doc, got_doc, opts.records, opts.file):
+        return Verdict.of(False, msg)
     keys = [sort_key(at_path(r, opts.by) if isinstance(r, dict) else None) for r in got]
     for n in range(1, len(got)):
         before, after = (keys[n], keys[n - 1]) if opts.descending else (keys[n - 1], keys[n])

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, JsonValue
 
 from forge.checks._compare import is_number, rounded_to, text
+from forge.checks._json_envelope import envelope_changed, records_at
 from forge.checks.json import _MISSING, _first_difference, _set, at_path, same_json
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
@@ -70,20 +71,14 @@ def records_updated(state: FinalState, opts: RecordsUpdated) -> Verdict:
     or its number raised by the percentage and rounded to 2 decimals; every other record, the
     records' order and the rest of the document are unchanged."""
     doc = input_view(state, opts.input_file, JsonView).value
-    source = doc if opts.records is None else at_path(doc, opts.records)
-    if not isinstance(source, list):
+    if (source := records_at(doc, opts.records)) is None:
         raise CheckError(f"{opts.input_file} has no array of records at {opts.records or 'its top level'}")
     want = [_edited(r, opts) if _meets(r, opts) else r for r in source]
     got_doc = output_view(state, opts.file, JsonView).value
-    got = got_doc if opts.records is None else at_path(got_doc, opts.records)
-    if not isinstance(got, list):
+    if (got := records_at(got_doc, opts.records)) is None:
         return Verdict.of(False, f"{opts.file} has no array of records at {opts.records or 'its top level'}")
-    if opts.records is not None:
-        expected = copy.deepcopy(doc)
-        _set(expected, opts.records, got)
-        if not same_json(got_doc, expected):
-            return Verdict.of(False, f"{opts.file} changed more than its records: "
-                              f"{_first_difference(expected, got_doc)}")
+    if msg := envelope_changed(doc, got_doc, opts.records, opts.file):
+        return Verdict.of(False, msg)
     for n, (record, have) in enumerate(zip(want, got, strict=False), start=1):
         edited = record is not source[n - 1]
         if edited and opts.percent is not None and isinstance(have, dict):
