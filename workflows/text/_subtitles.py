@@ -12,7 +12,8 @@ from forge.checks.text_subtitles import stamp
 
 LINES = ["Hi everyone, and welcome to today's session.", "Thanks for joining us from all over the world.",
          "My name is {host}, and I look after the product team.",
-         "Today I'm going to show you the new reporting dashboard.", "Let's start with a quick look at the home screen.",
+         "Today I'm going to show you the new reporting dashboard.",
+         "Let's start with a quick look at the home screen.",
          "On the left you can see all of your saved reports.", "Click any of them to open it in a new tab.",
          "Filters live at the top of every report.", "You can combine as many as you like.",
          "Here I'm filtering by region and by month.", "The chart updates as soon as you change a filter.",
