@@ -15,6 +15,7 @@ from forge.checks import slides_dedupe as _dedupe_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
+from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_merge as _merge_checks  # noqa: F401
@@ -62,6 +63,7 @@ from workflows.presentation import (
     font_sizes,
     footer_stamp,
     format_text,
+    glossary_rename,
     hidden_slides,
     hide_slides,
     merge_slides,
@@ -111,6 +113,7 @@ __all__ = [
     "font_sizes",
     "footer_stamp",
     "format_text",
+    "glossary_rename",
     "hidden_slides",
     "hide_slides",
     "merge_slides",
