@@ -16,7 +16,7 @@ from forge.checks.source import output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import TreeReport
-from forge.checks.tree_reports import _unchanged
+from forge.checks.tree_reports import files_unchanged
 from forge.checks.tree_sync import is_temp
 from forge.errors import CheckError
 from forge.views import Entry, TableView, TextView
@@ -81,7 +81,7 @@ def folders_compared(state: FinalState, opts: FoldersCompared) -> Verdict:
     """The report lists exactly the files (paths inside their folder) only in the first folder, only
     in the second and, by content, in both but different, sorted by path, in the format asked (headed
     sections in that order, or a path,status CSV sorted by path); the folders are unchanged."""
-    before, changed = _unchanged(state, opts.folder)
+    before, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     groups = comparison(before, opts)

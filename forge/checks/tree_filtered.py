@@ -16,7 +16,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
@@ -93,7 +93,7 @@ def filtered_copy(state: FinalState, opts: FilteredCopy) -> Verdict:
     if opts.report:
         if opts.report not in after:
             return Verdict.of(False, f"{opts.folder}/{opts.report} does not exist")
-        text = _contents(state, opts.folder)[opts.report].decode("utf-8", "replace")
+        text = folder_contents(state, opts.folder)[opts.report].decode("utf-8", "replace")
         got = [line.strip().removeprefix("./").removeprefix(prefix) for line in text.splitlines() if line.strip()]
         if got != skipped:
             n = next((i for i, (a, b) in enumerate(zip(got, skipped, strict=False)) if a != b),

@@ -16,7 +16,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
@@ -62,7 +62,7 @@ def sequence_gaps(state: FinalState, opts: SequenceGaps) -> Verdict:
     if opts.action == "report":
         if not opts.report or opts.report not in after:
             return Verdict.of(False, f"{opts.folder}/{opts.report} does not exist")
-        text = _contents(state, opts.folder)[opts.report].decode("utf-8", "replace")
+        text = folder_contents(state, opts.folder)[opts.report].decode("utf-8", "replace")
         got = [line.strip() for line in text.splitlines() if line.strip()]
         if got != missing:
             return Verdict.of(False, f"{opts.folder}/{opts.report} lists {got[:8]}, expected the missing names "

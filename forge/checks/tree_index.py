@@ -16,7 +16,7 @@ from forge.checks.source import output_view
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import TreeReport
-from forge.checks.tree_reports import _unchanged
+from forge.checks.tree_reports import files_unchanged
 from forge.views import Entry, TextView
 
 Style = Literal["indented", "linked", "headings"]
@@ -66,7 +66,7 @@ def index_written(state: FinalState, opts: IndexWritten) -> Verdict:
     """The report's non-blank lines (trailing spaces aside) are exactly the index of the folder's
     files (of the extension, when given) in the asked layout: folders before files, each in plain
     character order, sizes in bytes when asked; the folder is unchanged."""
-    before, changed = _unchanged(state, opts.folder)
+    before, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     chosen = {p: e for p, e in before.items() if opts.ext is None or PurePosixPath(p).suffix.lower() == opts.ext}

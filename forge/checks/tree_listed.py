@@ -16,7 +16,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
@@ -80,7 +80,7 @@ def listed_handled(state: FinalState, opts: ListedHandled) -> Verdict:
     if opts.missing:
         if opts.missing not in after:
             return Verdict.of(False, f"{opts.folder}/{opts.missing} does not exist")
-        got = entries(_contents(state, opts.folder)[opts.missing].decode("utf-8", "replace"))
+        got = entries(folder_contents(state, opts.folder)[opts.missing].decode("utf-8", "replace"))
         unmatched = [e for e in wanted if found[e] is None]
         if got != unmatched:
             return Verdict.of(False, f"{opts.folder}/{opts.missing} lists {got}, expected {unmatched} (the entries of "

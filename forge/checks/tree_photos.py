@@ -18,7 +18,7 @@ from forge.checks.source import output_view
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import TreeReport, tree_view
-from forge.checks.tree_reports import _unchanged
+from forge.checks.tree_reports import files_unchanged
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.filetypes import read_view
@@ -109,7 +109,7 @@ def photo_index(state: FinalState, opts: PhotoIndex) -> Verdict:
     of the folder (at the top, or at any depth with recursive): its path, its EXIF date taken as
     YYYY-MM-DD HH:MM:SS (empty without one) and its pixel size, in the order asked; the folder is
     unchanged."""
-    _, changed = _unchanged(state, opts.folder)
+    _, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     expected = index_rows(_photos(state, opts.folder), opts)

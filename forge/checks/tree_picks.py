@@ -15,7 +15,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
@@ -78,7 +78,7 @@ def picks_collected(state: FinalState, opts: PicksCollected) -> Verdict:
     if opts.missing:
         if opts.missing not in after:
             return Verdict.of(False, f"{opts.folder}/{opts.missing} does not exist")
-        got = [line.strip() for line in _contents(state, opts.folder)[opts.missing].decode("utf-8", "replace")
+        got = [line.strip() for line in folder_contents(state, opts.folder)[opts.missing].decode("utf-8", "replace")
                .splitlines() if line.strip()]
         if got != missing:
             return Verdict.of(False, f"{opts.folder}/{opts.missing} lists {got}, expected {missing} (the names "

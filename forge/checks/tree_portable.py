@@ -16,7 +16,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.filetypes import read_view
@@ -73,7 +73,7 @@ def portable_paths(paths: list[str], opts: NamesPortable) -> dict[str, str]:
 
 
 def _report_rows(state: FinalState, opts: NamesPortable) -> list[list[str]]:
-    data = _contents(state, opts.folder)[opts.report or ""]
+    data = folder_contents(state, opts.folder)[opts.report or ""]
     table = read_view(data, f"{opts.folder}/{opts.report}", TableView, file_type="csv").get()
     return [[str(h) for h in table.header], *[[str(c) for c in row] for row in table.body]]
 

@@ -25,7 +25,7 @@ from forge.views import Entry, TableView, TextView
 _MANIFEST_LINE = re.compile(r"^([0-9a-fA-F]{64})\s+\*?(.+)$")
 
 
-def _unchanged(state: FinalState, folder: str) -> tuple[dict[str, Entry], str | None]:
+def files_unchanged(state: FinalState, folder: str) -> tuple[dict[str, Entry], str | None]:
     before = tree_view(state, folder, original=True).files()
     if tree_view(state, folder).files() != before:
         return before, f"the files in {folder}/ changed; the task only reads them"
@@ -54,7 +54,7 @@ def checksums_listed(state: FinalState, opts: ChecksumsListed) -> Verdict:
     """The manifest has one `<sha256>  <path>` line (as `sha256sum` writes it; path relative to the
     folder) per file of the folder (or per file with the extension asked), sorted by path, with each
     file's SHA-256; no other lines; the folder is unchanged."""
-    before, changed = _unchanged(state, opts.folder)
+    before, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     wanted = sorted(p for p in before if opts.extension is None or extension(p) == opts.extension.lower())
@@ -85,7 +85,7 @@ class ChecksumFailures(TreeReport):
 def checksum_failures(state: FinalState, opts: ChecksumFailures) -> Verdict:
     """The report lists, one path per line (relative to the folder, sorted), exactly the manifest's
     files that are missing from the folder or whose SHA-256 differs; the folder is unchanged."""
-    before, changed = _unchanged(state, opts.folder)
+    before, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     failing = []
@@ -128,7 +128,7 @@ def extension_usage(state: FinalState, opts: ExtensionUsage) -> Verdict:
 def _usage_verdict(state: FinalState, opts: ExtensionUsage | FolderUsage, group: Callable[[str], str | None],
                    name: Callable[[Any], str], *, by_name: bool, what: str) -> Verdict:
     """A usage table (group, files, bytes) against the folder as given: one row per group, in order."""
-    before, changed = _unchanged(state, opts.folder)
+    before, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     usage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -159,7 +159,7 @@ class FilesContaining(TreeReport):
     ignore_case: bool = Field(default=True, description="Upper/lower case does not matter.")
 
 
-def _contents(state: FinalState, folder: str) -> dict[str, bytes]:
+def folder_contents(state: FinalState, folder: str) -> dict[str, bytes]:
     """The folder's files as the run left them, read without following links, bounded."""
     root = state.job_dir / folder
     reader, found = TreeReader(root, _LIMITS), {}
@@ -177,11 +177,11 @@ def files_containing(state: FinalState, opts: FilesContaining) -> Verdict:
     """The report lists, one per line (relative to the folder, sorted), exactly the files in the
     folder and its subfolders whose text contains the term (in any case with `ignore_case`, else as
     written); the folder is unchanged."""
-    _, changed = _unchanged(state, opts.folder)
+    _, changed = files_unchanged(state, opts.folder)
     if changed:
         return Verdict.of(False, changed)
     term = opts.term.casefold() if opts.ignore_case else opts.term
-    expected = sorted(path for path, data in _contents(state, opts.folder).items()
+    expected = sorted(path for path, data in folder_contents(state, opts.folder).items()
                       if term in (data.decode("utf-8", "replace").casefold() if opts.ignore_case
                                   else data.decode("utf-8", "replace")))
     got = [_relative(line, opts.folder) for line in output_view(state, opts.file, TextView).lines if line.strip()]

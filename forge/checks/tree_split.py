@@ -16,7 +16,7 @@ from pydantic import Field
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import compare_trees, place_entry
 from forge.errors import CheckError
 from forge.views import Entry
@@ -46,7 +46,7 @@ def piece_name(file: str, n: int, naming: Naming) -> str:
 
 def _sum_line(state: FinalState, opts: FileSplit, digest: str) -> str | None:
     """What is wrong with the checksum file (exactly sha256sum's line, binary '*' mark or not), or None."""
-    text = _contents(state, opts.folder)[opts.checksum or ""].decode("utf-8", "replace")
+    text = folder_contents(state, opts.folder)[opts.checksum or ""].decode("utf-8", "replace")
     name = opts.file.rsplit("/", 1)[-1]
     if text.removesuffix("\n") not in (f"{digest}  {name}", f"{digest} *{name}"):
         return f"{opts.folder}/{opts.checksum} reads {text[:120]!r}, expected the one line '{digest}  {name}'"

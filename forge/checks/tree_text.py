@@ -15,7 +15,7 @@ from pydantic import Field, field_validator
 
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.errors import CheckError
 
 BOM = b"\xef\xbb\xbf"
@@ -95,7 +95,7 @@ def text_normalised(state: FinalState, opts: TextNormalised) -> Verdict:
     changed = sum(expected[p] != before[p] for p in before)
     if not changed:
         raise CheckError(f"no file of {opts.folder}/ needs converting: the task is empty")
-    after = _contents(state, opts.folder)
+    after = folder_contents(state, opts.folder)
     for path, want in sorted(expected.items()):
         got = after.get(path)
         if got is None:

@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 from forge.checks.spec import CheckOptions, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 from forge.checks.tree import tree_view
-from forge.checks.tree_reports import _contents
+from forge.checks.tree_reports import folder_contents
 from forge.checks.tree_rules import TEMP_PATTERNS, compare_trees, extension_of, place_entry, name_date
 from forge.errors import CheckError
 from forge.views import Entry
@@ -128,7 +128,7 @@ def extensions_fixed(state: FinalState, opts: ExtensionsFixed) -> Verdict:
     was none; with `lower_case` a fitting .JPG/.jpeg written .jpg, .PDF .pdf), at the top or at any
     depth as asked; every other file keeps its name; contents unchanged, nothing added."""
     before = tree_view(state, opts.folder, original=True).files()
-    data_by_sha = {hashlib.sha256(data).hexdigest(): data for data in _contents(state, opts.folder).values()}
+    data_by_sha = {hashlib.sha256(data).hexdigest(): data for data in folder_contents(state, opts.folder).values()}
     expected: dict[str, Entry] = {}
     renamed = 0
     for path, entry in sorted(before.items()):
