@@ -3,6 +3,7 @@
 
 from forge.checks import sheet_arrange as _arrange  # noqa: F401  (register the checks)
 from forge.checks import sheet_notes as _notes  # noqa: F401
+from forge.checks import sheet_protection as _protection  # noqa: F401
 from forge.checks import table_joins as _joins  # noqa: F401
 from forge.checks import table_layout as _layout  # noqa: F401
 from forge.checks import table_ops as _ops  # noqa: F401
@@ -24,6 +25,7 @@ from workflows.spreadsheet import (
     name_ranges,
     note_cells,
     number_format,
+    protect_sheet,
     remove_duplicates,
     round_values,
     share_column,
@@ -39,5 +41,5 @@ from workflows.spreadsheet import (
 )
 
 __all__ = ["arrange_sheets", "band_column", "clean_column", "conditional_total", "consolidate_sheets", "crosstab", "date_parts", "derived_column", "filter_rows", "highlight_cells",
-           "lookup_column", "name_ranges", "note_cells", "number_format", "remove_duplicates", "round_values", "share_column", "sort_rows", "sort_two_keys", "split_column", "subtotals", "summary_sheet",
+           "lookup_column", "name_ranges", "note_cells", "number_format", "protect_sheet", "remove_duplicates", "round_values", "share_column", "sort_rows", "sort_two_keys", "split_column", "subtotals", "summary_sheet",
            "top_rows", "total_row", "unpivot", "validation_rule"]
