@@ -5,6 +5,7 @@ Importing it registers the pdf handler, the pdf check libraries, the preparer an
 """
 
 from forge.checks import pdf as _checks  # noqa: F401
+from forge.checks import pdf_bookmark_pages as _bookmark_page_checks  # noqa: F401
 from forge.checks import pdf_audit as _audit_checks  # noqa: F401
 from forge.checks import pdf_combine as _combine_checks  # noqa: F401
 from forge.checks import pdf_compare as _compare_checks  # noqa: F401
@@ -42,6 +43,7 @@ from workflows.pdf import (
     add_letterhead,
     add_outline,
     audit_invoices,
+    bookmark_pages,
     check_contents,
     collate_scans,
     combine_bookmarked,
@@ -86,5 +88,5 @@ from workflows.pdf import (
     text_to_pdf,
 )
 
-__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "folder_report", "forms_to_table", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "merge", "merge_ordered",
            "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]

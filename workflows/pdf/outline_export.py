@@ -4,19 +4,16 @@ parts only; with the page each bookmark opens or titles alone."""
 
 from __future__ import annotations
 
-import io
 from typing import Literal
-
-from pypdf import PdfReader, PdfWriter
 
 from forge.models import ReferenceSolution
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.pdf._outline import with_parts
 from workflows.pdf._pages import report_pdf
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Format = Literal["indented", "csv"]
-PARTS = {2: ["Background", "Results and next steps"], 3: ["Background", "Findings", "Next steps"]}
 _SCOPE = "{% if top_only %}only the top-level bookmarks (the parts){% else %}every bookmark, the parts and the " \
          "sections under them{% endif %}"
 _FORMAT = ("{% if format == 'csv' %}a CSV file with the header level,title{% if pages %},page{% endif %} and one row "
@@ -37,21 +34,6 @@ class Params(Prepared):
     format: Format
     top_only: bool
     pages: bool
-
-
-def with_parts(ctx: WorkflowContext, data: bytes, headings: list[str]) -> bytes:
-    """The report with a two-level outline: parts, each opening its first section's page, over
-    one bookmark per section."""
-    count = 3 if len(headings) >= 5 and ctx.rng.random() < 0.6 else 2
-    cuts = sorted(ctx.rng.sample(range(1, len(headings)), count - 1))
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    for title, start, end in zip(PARTS[count], [0, *cuts], [*cuts, len(headings)], strict=True):
-        part = writer.add_outline_item(title=title, page_number=start)
-        for k in range(start, end):
-            writer.add_outline_item(title=headings[k], page_number=k, parent=part)
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
 
 
 @register_workflow
