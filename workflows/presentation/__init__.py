@@ -24,6 +24,7 @@ from forge.checks import slides_notes_bullets as _notes_bullet_checks  # noqa: F
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
 from forge.checks import slides_outline_insert as _outline_insert_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
+from forge.checks import slides_plain as _plain_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_sort_values as _sort_value_checks  # noqa: F401
@@ -48,6 +49,7 @@ from workflows.presentation import (
     append_deck,
     bullet_levels,
     bullets_to_notes,
+    clear_formatting,
     collect_actions,
     convert_table,
     copy_notes,
@@ -98,6 +100,7 @@ __all__ = [
     "append_deck",
     "bullet_levels",
     "bullets_to_notes",
+    "clear_formatting",
     "collect_actions",
     "convert_table",
     "copy_notes",
