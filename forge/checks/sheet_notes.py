@@ -6,6 +6,7 @@ worked out from the input; the data must stay as the task gave it.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Literal
 
 from pydantic import Field
@@ -18,13 +19,14 @@ from forge.checks.table_layout import SheetSetup
 from forge.checks.table_rules import expected_matches
 from forge.views import column_letter
 
-NoteRule = Literal["greater_than", "less_than", "equal_text", "duplicates", "blank"]
+NoteRule = Literal["greater_than", "less_than", "equal_text", "duplicates", "blank", "before"]
 
 
 class CellsNoted(SheetSetup):
     column: str = Field(description="The column whose cells the rule tests and the notes go on.")
     rule: NoteRule = Field(description="Which cells get the note: greater or less than a threshold, equal to a "
-                                       "text, a value repeated in the column, or an empty cell.")
+                                       "text, a value repeated in the column, an empty cell, or a date before "
+                                       "a day (given YYYY-MM-DD).")
     values: list[float | str] = Field(default_factory=list, description="The rule's threshold or text.")
     note: str = Field(min_length=1, description="The note's text, as the task states it.")
 
@@ -38,6 +40,9 @@ def matching(values: list[Any], rule: str, args: list[Any]) -> list[bool]:
     """Which cells of the column the rule picks; `blank`: the empty ones."""
     if rule == "blank":
         return [v is None for v in values]
+    if rule == "before":
+        day = dt.date.fromisoformat(str(args[0]))
+        return [isinstance(v, dt.date) and (v.date() if isinstance(v, dt.datetime) else v) < day for v in values]
     return expected_matches(values, rule, args)
 
 

@@ -4,9 +4,10 @@ other cell; optionally clearing the notes an earlier review left on the sheet fi
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from itertools import pairwise
-from typing import Literal
+from typing import Any, Literal
 
 from forge.checks.sheet_notes import matching
 from forge.errors import WorkflowError
@@ -19,17 +20,19 @@ from workflows.spreadsheet._common import THRESHOLD_STEPS
 from workflows.spreadsheet._edit_book import edited
 from workflows.spreadsheet.highlight_cells import CATEGORY, IDS
 
-Rule = Literal["greater_than", "less_than", "equal_text", "duplicates", "blank"]
+Rule = Literal["greater_than", "less_than", "equal_text", "duplicates", "blank", "before"]
+DATES = {"sales": "Date", "employees": "Start Date"}
 BLANKABLE = {"sales": ["Customer", "Unit Price"], "employees": ["Bonus", "Start Date"],
              "inventory": ["Unit Cost", "Warehouse"], "budget": ["Manager", "Actual"]}
 WHICH = {"greater_than": "whose value is greater than {a}", "less_than": "whose value is less than {a}",
          "equal_text": 'that holds "{a}"', "duplicates": "whose value appears more than once in the column",
-         "blank": "that is empty"}
+         "blank": "that is empty", "before": "whose date is before {a}"}
 NOTES = {"greater_than": ["Above limit - please review", "Unusually high, check", "Needs sign-off"],
          "less_than": ["Below target - follow up", "Low value - please confirm", "Check with the owner"],
          "equal_text": ["To be reassigned", "Review with the team lead", "Check this entry"],
          "duplicates": ["Duplicate - check", "Repeated ID, please verify", "Possible double entry"],
-         "blank": ["Missing - please fill in", "Value needed", "To be completed"]}
+         "blank": ["Missing - please fill in", "Value needed", "To be completed"],
+         "before": ["Before the cut-off - confirm", "Old record, please review", "Check against the old policy"]}
 OLD_NOTES = ["Checked last quarter", "OK per audit", "Reviewed - no action", "Old: verify again", "Seen by finance"]
 
 
@@ -71,6 +74,18 @@ def _threshold(ctx: WorkflowContext, numbers: list[float], above: bool) -> float
     return ctx.rng.choice(options)
 
 
+def _cutoff(ctx: WorkflowContext, days: list[Any]) -> str:
+    """The first of a month no date falls on, with a fifth to four fifths of the dates before it (ISO)."""
+    n, options = len(days), []
+    for first in sorted({dt.date(d.year, d.month, 1) for d in days}):
+        before = sum(d < first for d in days)
+        if first not in days and 0.2 * n <= before <= 0.8 * n:
+            options.append(first.isoformat())
+    if not options:
+        raise WorkflowError("no first of a month splits the dates")
+    return ctx.rng.choice(options)
+
+
 @register_workflow
 class NoteCells(PreparedWorkflow[Params]):
     spec = book_spec(
@@ -96,13 +111,16 @@ class NoteCells(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         rule = choose(ctx, "rule", list(WHICH))
-        kind = ctx.rng.choice(sorted(CATEGORY))
+        kind = ctx.rng.choice(sorted(DATES if rule == "before" else CATEGORY))
         table = big_table(ctx.rng, ctx.faker, kind, 20, 120)
         rows = [list(r) for r in table.rows]
         values: list[float | str] = []
         if rule == "equal_text":
             column = ctx.rng.choice(CATEGORY[kind])
             values = [ctx.rng.choice(sorted({str(v) for v in table.column(column)}))]
+        elif rule == "before":
+            column = DATES[kind]
+            values = [_cutoff(ctx, table.column(column))]
         elif rule in ("greater_than", "less_than"):
             column = ctx.rng.choice(table.numeric)
             values = [_threshold(ctx, [float(v) for v in table.column(column)], rule == "greater_than")]
@@ -159,6 +177,7 @@ class NoteCells(PreparedWorkflow[Params]):
 
 
 PICK = '''
+import datetime as dt
 def pick(values, rule, args):
     isnum = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool)
     if rule == "greater_than":
@@ -169,6 +188,9 @@ def pick(values, rule, args):
         return [x is not None and str(x).strip().casefold() == args[0].casefold() for x in values]
     if rule == "blank":
         return [x is None or str(x).strip() == "" for x in values]
+    if rule == "before":
+        day = dt.date.fromisoformat(args[0])
+        return [isinstance(x, dt.date) and (x.date() if isinstance(x, dt.datetime) else x) < day for x in values]
     keys = [str(x).strip().casefold() for x in values]
     return [x is not None and keys.count(k) > 1 for x, k in zip(values, keys)]
 '''  # reference-script helper: which cells the rule picks, as a person would work it out

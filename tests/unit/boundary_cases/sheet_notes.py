@@ -5,6 +5,7 @@ and repeats (in any case) as rules, and a value changed while noting."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from typing import Any
 
@@ -16,6 +17,9 @@ from tests.unit.boundary_cases import Case
 INPUT, OUTPUT, SHEET = "inputs/data.xlsx", "outputs/result.xlsx", "Orders"
 ROWS = [["Region", "Units"], ["North", 3], ["South", 1], ["north ", 2], ["East", 5], ["South", 6]]
 GAPS = [["Region", "Units"], ["North", 3], [None, 1], ["East", 2], ["West", 5], [None, 6]]
+DAYS = [["Item", "Start"], ["a", dt.date(2024, 1, 31)], ["b", dt.date(2024, 2, 1)], ["c", dt.date(2023, 12, 5)],
+        ["d", dt.datetime(2024, 1, 2, 0, 0)]]
+BEFORE = {"column": "Start", "rule": "before", "values": ["2024-02-01"], "note": "Old"}
 ABOVE = {"column": "Units", "rule": "greater_than", "values": [2], "note": "Check this"}
 
 
@@ -67,6 +71,10 @@ CASES = {
              column="Region", rule="duplicates", values=[], note="Dup"),
         case("a single value noted as a repeat", {"A2": "Dup", "A3": "Dup", "A4": "Dup", "A5": "Dup", "A6": "Dup"},
              False, "A5", column="Region", rule="duplicates", values=[], note="Dup"),
+        case("dates before the day noted", {"B2": "Old", "B4": "Old", "B5": "Old"}, True, rows=DAYS, **BEFORE),
+        case("the date on the day noted too", {"B2": "Old", "B3": "Old", "B4": "Old", "B5": "Old"}, False, "B3",
+             rows=DAYS, **BEFORE),
+        case("the last date before the day not noted", {"B2": "Old", "B4": "Old"}, False, "B5", rows=DAYS, **BEFORE),
         case("one category noted (case and spaces ignored)", {"A2": "Move", "A4": "Move"}, True, column="Region",
              rule="equal_text", values=["North"], note="Move"),
     ],
