@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from forge.checks._line_entries import named_rows_diff
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -90,12 +91,7 @@ def section_words(state: FinalState, opts: SectionWords) -> Verdict:
     got = reported(output_view(state, opts.file, TextView).lines, opts.as_table)
     if isinstance(got, str):
         return Verdict.of(False, f"{opts.file}: {got}")
-    for k, ((wn, wc), (gn, gc)) in enumerate(zip(want, got, strict=False), start=1):
-        if gn.casefold() != wn.casefold():
-            return Verdict.of(False, f"row {k} of {opts.file} is {gn!r}, expected {wn!r}")
-        if gc != wc:
-            return Verdict.of(False, f"row {k} of {opts.file} ({wn}) says {gc} words, expected {wc}")
-    if len(got) != len(want):
-        where = f"first missing: {want[len(got)][0]!r}" if len(got) < len(want) else f"extra: {got[len(want)][0]!r}"
-        return Verdict.of(False, f"{opts.file} has {len(got)} rows, expected {len(want)} ({where})")
+    problem = named_rows_diff(want, got, opts.file, " words")
+    if problem:
+        return Verdict.of(False, problem)
     return Verdict.of(True, f"{len(want)} rows of word counts as expected")
