@@ -135,7 +135,9 @@ def _row_rule_matches(rule: Any, opts: Highlighted, letter: str) -> bool:
     """A formula rule over whole rows, its column absolute and its row relative (`$C2>100`)."""
     if rule.type != "expression" or len(rule.formula) != 1 or opts.rule not in _ROW_FORMULAS:
         return False
-    formula = re.sub(r"\s+", "", rule.formula[0]).lstrip("=")
+    # spaces go, except inside a string literal: `$C2 = "Daniel White"` compares the name with its space
+    formula = "".join(part if part.startswith('"') else re.sub(r"\s+", "", part)
+                      for part in re.split(r'("[^"]*")', rule.formula[0])).lstrip("=")
     found = re.fullmatch(_ROW_FORMULAS[opts.rule].format(l=letter), formula, flags=re.IGNORECASE)
     want = [v if isinstance(v, str) else float(v) for v in opts.values]
     return bool(found) and _same_args([_number(g) for g in found.groups()], want)

@@ -122,12 +122,18 @@ THRESHOLD_STEPS = [1000, 500, 100, 50, 10, 5, 1, 0.5, 0.1, 0.05, 0.01]
 
 
 def round_between(lo: float, hi: float, *, include_lo: bool) -> float | int:
-    """The roundest number in [lo, hi) (include_lo) or (lo, hi]: a threshold a person would pick."""
+    """The roundest number strictly between two neighbouring data values `lo` < `hi`: a threshold a
+    person would pick, never one of the values (where "over 100" and "100 or more" differ only on a
+    value of 100, a threshold there is a trap the task did not mean). The kept set is the same
+    anywhere in [lo, hi) (`include_lo`: for > and <=) or (lo, hi]; a gap under a cent falls back
+    to that interval's own end."""
     for step in THRESHOLD_STEPS:
-        t = math.ceil(lo / step) * step if include_lo else (math.floor(lo / step) + 1) * step
-        t = round(t, 2)
-        if (lo <= t < hi) if include_lo else (lo < t <= hi):
+        t = round((math.floor(lo / step) + 1) * step, 2)
+        if lo < t < hi:
             return int(t) if t == int(t) else t
+    middle = round((lo + hi) / 2, 2)
+    if lo < middle < hi:
+        return middle
     return lo if include_lo else hi
 
 
