@@ -79,6 +79,10 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "every record is built inside its session; no row object is read after the commit"),
     ],
     "forge/store/tables.py": [
+        ("cache_hit: Mapped[bool] = mapped_column(Boolean, default=False", "default=True",
+         "every write sets cache_hit from the call record (a pydantic field, False by default)"),
+        ("primary_key=True, autoincrement=True)", "primary_key=True, autoincrement=False)",
+         "the same DDL on SQLite (no sqlite_autoincrement): an INTEGER PRIMARY KEY takes the next rowid either way"),
         ("String(", "String( ", "SQLite, the store's engine, does not enforce VARCHAR lengths"),
         ("timezone=True", "timezone=False",
          "SQLite keeps a DateTime as text either way; the store makes the values it reads UTC-aware"),

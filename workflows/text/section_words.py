@@ -61,16 +61,20 @@ class SectionWords(PreparedWorkflow[Params]):
         scope: Scope = opts.scope or rng.choice(["sections", "headings"])
         mode: Mode = opts.mode or rng.choice(["all", "total", "over"])
         table = opts.table if opts.table is not None else rng.random() < 0.5
-        report = make_report_text(rng, ctx.faker)
-        lines = report.text.splitlines()
-        heads = [k for k, line in enumerate(lines) if line.startswith("## ")]
-        for k in rng.sample(heads[1:], min(2, len(heads) - 1)):  # two sections become sub-sections
-            lines[k] = "#" + lines[k]
-        text = "\n".join(lines) + "\n"
-        counts = sorted({n for _, n in word_counts(read_text(text.encode(), "r.md", "md"), scope)})
+        gaps: list[int] = []
+        while True:  # with a limit, a report whose section counts leave room for one between them
+            report = make_report_text(rng, ctx.faker)
+            lines = report.text.splitlines()
+            heads = [k for k, line in enumerate(lines) if line.startswith("## ")]
+            for k in rng.sample(heads[1:], min(2, len(heads) - 1)):  # two sections become sub-sections
+                lines[k] = "#" + lines[k]
+            text = "\n".join(lines) + "\n"
+            counts = sorted({n for _, n in word_counts(read_text(text.encode(), "r.md", "md"), scope)})
+            gaps = [k for k in range(1, len(counts)) if counts[k] - counts[k - 1] >= 2]
+            if mode != "over" or gaps:
+                break
         limit = None
         if mode == "over":  # between two counts, on none, so some sections are over and some not
-            gaps = [k for k in range(1, len(counts)) if counts[k] - counts[k - 1] >= 2]
             k = rng.choice(gaps)
             span = range(counts[k - 1] + 1, counts[k])
             limit = rng.choice([v for v in span if v % 10 == 0] or list(span))
