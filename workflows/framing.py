@@ -45,5 +45,5 @@ def frame(instruction: str, apps: list[str], seed: int) -> str:
     before = [opener, why] if rng.random() < 0.5 else [opener]
     after = [closer] if len(before) == 2 else [why, closer]
     tail = " ".join(w for w in after if w)
-    joint = "\n\n" if "\n" in instruction.strip() else " "  # a request ending in a list gets its own line
+    joint = "\n\n" if "\n" in text else " "  # a request ending in a list gets its own line
     return " ".join([*(w for w in before if w), text]) + (joint + tail if tail else "")

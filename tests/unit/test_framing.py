@@ -70,14 +70,10 @@ def test_a_family_that_writes_its_own_context_is_not_framed_again() -> None:
 def test_a_phrasing_that_greets_or_thanks_keeps_its_own() -> None:
     greeted = "Hi! Could you sort orders.xlsx by Date? Thanks, Sam."
     framed = [frame(greeted, ["spreadsheet"], seed) for seed in range(40)]
-    assert all(t.count("Hi!") == 1 and t.split(greeted)[0].strip() in ("", *_situations_and_needs(t)) for t in framed)
+    openers = tuple(o for o in corpus("requests")["openers"] if o)
+    assert all(t.count("Hi!") == 1 and not t.split(greeted)[0].startswith(openers) for t in framed)
     closers = [c for c in corpus("requests")["closers"] if c]
     assert not [t for t in framed if any(t.endswith(c) for c in closers)]
     plain = [frame("Sort orders.xlsx by Date.", ["spreadsheet"], seed) for seed in range(40)]
     assert any(t.endswith(tuple(closers)) for t in plain) and any(t.startswith("Hello!") for t in plain)
 
-
-def _situations_and_needs(text: str) -> list[str]:
-    """The reason sentence framing may put before `text`'s request, if any."""
-    prefix = text.split("Hi!")[0].strip()
-    return [prefix] if prefix.endswith(".") else []
