@@ -17,7 +17,7 @@ from forge.checks import project_env as _env, project_main as _main  # noqa: F40
 from forge.checks import project_dead_code as _dead_code, project_expected as _expected  # noqa: F401
 from forge.checks import project_files_io as _files_io, project_retry as _retry  # noqa: F401
 from forge.checks import project_export as _export, project_rename_param as _rename_param  # noqa: F401
-from forge.checks import project_enum as _enum  # noqa: F401
+from forge.checks import project_context as _context, project_enum as _enum  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -35,6 +35,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     argument_types,
     close_files,
     constant_parameter,
+    context_manager,
     custom_exception,
     declare_exports,
     deprecate_function,
@@ -61,7 +62,7 @@ from workflows.code import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_export", "add_function", "add_logging", "add_retry",
-           "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "custom_exception", "declare_exports",
+           "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "context_manager", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
            "regression_test", "remove_dead_code", "rename_function", "rename_module", "rename_parameter", "tests_after_change",
