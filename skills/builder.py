@@ -11,7 +11,8 @@ awaiting (with its family under `awaiting_families`), and never sampled; any oth
 missing family is a problem.
 
 `render` turns the result into the committed files: `<app>.jsonl` per app, `profiles.json` (each
-skill's file types, for the sampler's mix) and `manifest.json` (counts and a sha256 per file and
+skill's file types, for the sampler's mix), `mix_plan.json` (the sampler's default weights fitted
+to those profiles, so no process refits them) and `manifest.json` (counts and a sha256 per file and
 over all). `write_taxonomy` lands them all or none; `diff_taxonomy` says how the committed files
 differ from a fresh build (the test that keeps them honest).
 """
@@ -28,11 +29,13 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from forge.models import Skill
+from skills.mix import SkillProfile, default_plan
 from skills.source import MatrixBlock, SkillRow, SourceFile, read_source
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "data" / "skills" / "spec"
 MANIFEST = "manifest.json"
 PROFILES = "profiles.json"
+MIX_PLAN = "mix_plan.json"
 FORMAT = 1
 
 
@@ -59,15 +62,6 @@ class BuildProblem(BaseModel):
                                    "`app.area.operation.*` for a whole matrix block.")
     combination: str = Field(default="", description="For a matrix block: the combination, `axis=value, ...`.")
     cause: str
-
-
-class SkillProfile(BaseModel):
-    """What a skill's tasks look like from outside: used to plan the sampler's mix."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    multi_app: bool
-    file_types: list[str]
 
 
 class BuildResult(BaseModel):
@@ -187,13 +181,15 @@ def _short(exc: ValidationError) -> str:
 
 
 def render(result: BuildResult) -> dict[str, str]:
-    """The committed files' exact text, by file name: one JSONL per app, profiles, manifest."""
+    """The committed files' exact text, by file name: one JSONL per app, profiles, the mix plan, manifest."""
     by_app: dict[str, list[Skill]] = {}
     for skill in result.skills:
         by_app.setdefault(skill.id.split(".", 1)[0], []).append(skill)
     files = {f"{app}.jsonl": "".join(json.dumps(s.model_dump(mode="json")) + "\n" for s in skills)
              for app, skills in sorted(by_app.items())}
     files[PROFILES] = json.dumps({k: v.model_dump() for k, v in sorted(result.profiles.items())}, indent=1) + "\n"
+    ready = {k: v for k, v in result.profiles.items() if k not in result.awaiting_environment}
+    files[MIX_PLAN] = default_plan(ready).model_dump_json(indent=1) + "\n"
     digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in sorted(files.items())}
     manifest = {
         "format": FORMAT,

@@ -5,7 +5,9 @@ tasks with files, file references per task, and the file-reference mix by kind. 
 profile (multi-app or not, the file types its tasks reference) is linear in the weights, so
 `plan_weights` fits them by projected gradient descent on the squared share errors, with a floor
 so every skill is still drawn and a small pull towards even weights so the fit is unique.
-Vectorised with numpy: thousands of skills, ten shares, a few thousand steps in well under a second.
+Vectorised with numpy; still, 4,000 steps over five thousand skills take about 2 s of CPU, which
+every process that samples would pay (the flow's before its first batch): `forge skills build`
+commits the default fit as a `MixPlan` beside the profiles, and a process that loads it refits nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from forge.stats import FILE_KINDS, file_kind
-from skills.builder import SkillProfile
+
+
+class SkillProfile(BaseModel):
+    """What a skill's tasks look like from outside: used to plan the sampler's mix."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    multi_app: bool
+    file_types: list[str]
 
 
 class MixTarget(BaseModel):
@@ -59,21 +69,53 @@ def _rows(profiles: list[SkillProfile], target: MixTarget) -> list[tuple[list[fl
 
 _PLANS: dict[str, dict[str, float]] = {}  # the last few fits, by a digest of their inputs
 _KEPT_PLANS = 8
+FLOOR, CEILING, EVENNESS, STEPS = 0.2, 1.0, 0.02, 4000
+
+
+class MixPlan(BaseModel):
+    """A fit and the digest of what it was fitted to (profiles, target, settings): a plan read from
+    disk is used only for exactly those inputs, so a stale one is refitted, never trusted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    weights: dict[str, float]
+
+
+def plan_key(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLISHED_MIX, *, floor: float = FLOOR,
+             ceiling: float = CEILING, evenness: float = EVENNESS, steps: int = STEPS) -> str:
+    return hashlib.sha256(json.dumps([sorted((k, v.model_dump()) for k, v in profiles.items()), target.model_dump(),
+                                      floor, ceiling, evenness, steps], sort_keys=True).encode()).hexdigest()
+
+
+def remember(plan: MixPlan) -> None:
+    """Keep a plan fitted elsewhere (the committed one) as if this process had fitted it."""
+    _keep(plan.key, plan.weights)
+
+
+def default_plan(profiles: Mapping[str, SkillProfile]) -> MixPlan:
+    """The plan the sampler's defaults ask for over these (ready) skills' profiles, fitted afresh
+    (never a remembered one: the build's test compares it with the committed plan)."""
+    return MixPlan(key=plan_key(profiles), weights=_fit(profiles, PUBLISHED_MIX, FLOOR, CEILING, EVENNESS, STEPS))
 
 
 def plan_weights(profiles: Mapping[str, SkillProfile], target: MixTarget = PUBLISHED_MIX, *,
-                 floor: float = 0.2, ceiling: float = 1.0, evenness: float = 0.02, steps: int = 4000) -> dict[str, float]:
+                 floor: float = FLOOR, ceiling: float = CEILING, evenness: float = EVENNESS,
+                 steps: int = STEPS) -> dict[str, float]:
     """Weights (summing to 1) whose mix comes closest to `target`; every skill keeps at least
     `floor` of an even share, so none disappears from the batch, and at most `ceiling` of the batch,
     so few skills cannot crowd it (at the cost of the mix: more tasks of one skill, more near twins).
-    The same inputs give the same fit, so the last few are kept (thousands of skills take seconds)."""
-    key = hashlib.sha256(json.dumps([sorted((k, v.model_dump()) for k, v in profiles.items()), target.model_dump(),
-                                     floor, ceiling, evenness, steps], sort_keys=True).encode()).hexdigest()
+    The same inputs give the same fit, so the last few (and any `remember`ed) are kept."""
+    key = plan_key(profiles, target, floor=floor, ceiling=ceiling, evenness=evenness, steps=steps)
     if key not in _PLANS:
-        if len(_PLANS) >= _KEPT_PLANS:
-            _PLANS.pop(next(iter(_PLANS)))
-        _PLANS[key] = _fit(profiles, target, floor, ceiling, evenness, steps)
+        _keep(key, _fit(profiles, target, floor, ceiling, evenness, steps))
     return dict(_PLANS[key])
+
+
+def _keep(key: str, weights: dict[str, float]) -> None:
+    if key not in _PLANS and len(_PLANS) >= _KEPT_PLANS:
+        _PLANS.pop(next(iter(_PLANS)))
+    _PLANS[key] = dict(weights)
 
 
 def _fit(profiles: Mapping[str, SkillProfile], target: MixTarget, floor: float, ceiling: float, evenness: float,

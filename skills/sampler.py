@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from forge.errors import ConfigError
 from forge.models import Skill
-from skills.builder import PROFILES, SkillProfile
-from skills.mix import PUBLISHED_MIX, MixTarget, plan_weights, predicted_mix
+from skills.builder import MIX_PLAN, PROFILES
+from skills.mix import PUBLISHED_MIX, MixPlan, MixTarget, SkillProfile, plan_weights, predicted_mix, remember
 from skills.taxonomy import DEFAULT_TAXONOMY, Taxonomy
 
 
@@ -61,15 +61,22 @@ def sample_skills(
 
 
 def load_profiles(folder: Path = DEFAULT_TAXONOMY) -> dict[str, SkillProfile]:
-    """The skills' profiles the builder committed next to them (`profiles.json`); none if absent."""
+    """The skills' profiles the builder committed next to them (`profiles.json`); none if absent.
+    The mix plan committed with them (`mix_plan.json`) is kept too: fitted to these profiles, it
+    spares this process the fit; a stale one is never used (`MixPlan`)."""
     path = folder / PROFILES
     if not path.is_file():
         return {}
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return {key: SkillProfile.model_validate(value) for key, value in raw.items()}
+        profiles = {key: SkillProfile.model_validate(value) for key, value in raw.items()}
+        if (plan := folder / MIX_PLAN).is_file():
+            path = plan
+            remember(MixPlan.model_validate_json(plan.read_bytes()))
     except (ValueError, ValidationError) as exc:
-        raise ConfigError(f"{path}: not a valid profiles file ({exc}); rebuild it with `forge skills build`") from exc
+        raise ConfigError(f"{path}: not a valid {path.stem.replace('_', ' ')} file ({exc}); "
+                          "rebuild it with `forge skills build`") from exc
+    return profiles
 
 
 def mix_weights(taxonomy: Taxonomy, profiles: Mapping[str, SkillProfile],

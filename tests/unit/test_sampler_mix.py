@@ -4,6 +4,7 @@ bundles reference."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -14,8 +15,9 @@ from forge.cli.skills import WorkflowFamilies
 from forge.models import Skill
 from forge.stats import task_record
 from skills import load_taxonomy
-from skills.builder import SkillProfile
-from skills.mix import PUBLISHED_MIX, MixTarget, _project, plan_weights, predicted_mix
+from forge.errors import ConfigError
+from skills.builder import MIX_PLAN, PROFILES
+from skills.mix import PUBLISHED_MIX, MixPlan, MixTarget, SkillProfile, _project, plan_key, plan_weights, predicted_mix
 from skills.sampler import (
     coverage_sample,
     load_profiles,
@@ -159,6 +161,28 @@ def test_a_kept_fit_is_the_same_fit_and_cannot_be_changed_by_its_caller() -> Non
     assert again["a"] != 99.0 and again == plan_weights(dict(reversed(list(profiles.items()))))
     other = plan_weights(profiles, PUBLISHED_MIX.model_copy(update={"multi_app": 0.9}))
     assert other["b"] > again["b"]
+
+
+def _committed(folder, profiles: dict[str, SkillProfile], plan: MixPlan | str) -> None:
+    (folder / PROFILES).write_text(json.dumps({k: v.model_dump() for k, v in profiles.items()}))
+    (folder / MIX_PLAN).write_text(plan if isinstance(plan, str) else plan.model_dump_json())
+
+
+def test_a_committed_plan_is_used_for_exactly_the_profiles_it_was_fitted_to(tmp_path) -> None:
+    profiles = {"c": SkillProfile(multi_app=False, file_types=["csv"]),
+                "d": SkillProfile(multi_app=True, file_types=["pptx", "txt"])}
+    chosen = {"c": 0.7, "d": 0.3}  # not what a fit gives: seeing it back proves the plan was read
+    _committed(tmp_path, profiles, MixPlan(key=plan_key(profiles), weights=chosen))
+    assert plan_weights(load_profiles(tmp_path)) == chosen
+    stale = {**profiles, "d": SkillProfile(multi_app=True, file_types=["pptx"])}  # the profiles moved on
+    _committed(tmp_path, stale, MixPlan(key=plan_key(profiles), weights={"c": 0.9, "d": 0.1}))
+    assert plan_weights(load_profiles(tmp_path)) != {"c": 0.9, "d": 0.1}
+
+
+def test_a_broken_plan_file_names_itself_and_the_fix(tmp_path) -> None:
+    _committed(tmp_path, {"c": SkillProfile(multi_app=False, file_types=[])}, '{"key": 1}')
+    with pytest.raises(ConfigError, match=r"(?s)mix_plan\.json: not a valid mix plan file .*forge skills build"):
+        load_profiles(tmp_path)
 
 
 @pytest.mark.parametrize(("values", "low", "high", "expected"), [
