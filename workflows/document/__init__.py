@@ -6,6 +6,7 @@ workflows; its skills are `data/skills/document.jsonl`.
 
 from forge.checks import document as _checks  # noqa: F401
 from forge.checks import document_case as _case_checks  # noqa: F401
+from forge.checks import document_compile as _compile_checks  # noqa: F401
 from forge.checks import document_dates as _date_checks  # noqa: F401
 from forge.checks import document_edits as _edit_checks  # noqa: F401
 from forge.checks import document_layout as _layout_checks  # noqa: F401
@@ -27,6 +28,7 @@ from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
     add_section,
+    compile_report,
     convert_list,
     count_by_section,
     date_format,
@@ -74,12 +76,12 @@ from workflows.document import (
     tidy_draft,
 )
 
-__all__ = ["add_section", "convert_list", "count_by_section", "date_format", "emphasize_term", "footnotes",
-           "format_paragraphs", "glossary", "header_footer", "hyperlinks", "landscape_pages", "mail_merge",
-           "make_list", "merge_documents", "number_headings", "page_breaks", "rearrange_sections",
-           "recase_headings", "redact_contacts", "refresh_table", "relevel_headings", "replace_text",
-           "replace_with_options", "restyle_by_rule", "sort_list", "sort_sections", "sort_table",
-           "sort_table_two_keys", "split_document", "strip_notes", "style_headings", "table_band",
-           "table_clean_column", "table_column", "table_date_part", "table_dedupe", "table_filter",
-           "table_of_contents", "table_round", "table_share", "table_split_column", "table_to_text",
-           "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
+__all__ = ["add_section", "compile_report", "convert_list", "count_by_section", "date_format",
+           "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks",
+           "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks",
+           "rearrange_sections", "recase_headings", "redact_contacts", "refresh_table", "relevel_headings",
+           "replace_text", "replace_with_options", "restyle_by_rule", "sort_list", "sort_sections",
+           "sort_table", "sort_table_two_keys", "split_document", "strip_notes", "style_headings",
+           "table_band", "table_clean_column", "table_column", "table_date_part", "table_dedupe",
+           "table_filter", "table_of_contents", "table_round", "table_share", "table_split_column",
+           "table_to_text", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
