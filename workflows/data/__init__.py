@@ -11,7 +11,8 @@ from forge.checks import json_schema as _json_schema, json_sort as _json_sort, j
 from forge.checks import records as _records, table as _table, table_anonymise as _table_anonymise  # noqa: F401
 from forge.checks import table_fill as _table_fill, table_latest as _table_latest  # noqa: F401
 from forge.checks import table_reconcile as _table_reconcile, table_settings_diff as _table_settings_diff  # noqa: F401
-from forge.checks import table_stack as _table_stack, table_template as _table_template  # noqa: F401
+from forge.checks import table_split as _table_split, table_stack as _table_stack  # noqa: F401
+from forge.checks import table_template as _table_template  # noqa: F401
 from forge.checks import table_validation as _table_validation  # noqa: F401
 from preparers import data as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401
@@ -34,6 +35,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_reconcile,
     csv_sort,
     csv_sort_two_keys,
+    csv_split_by_value,
     csv_split_column,
     csv_stack,
     csv_to_json,
@@ -59,7 +61,8 @@ from workflows.data import (  # noqa: F401  (register on import)
 __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "csv_dedupe",
            "csv_derived_column", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
            "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_rank_column",
-           "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
+           "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_by_value",
+           "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff",
            "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
            "json_merge", "json_rekey", "json_schema_fix", "json_sort", "status_counts"]
