@@ -19,6 +19,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.gather_pages", {"continued": True, "summary": True, "order": "newest"}),  # run-on pages, summaries first
     ("pdf.gather_pages", {"continued": False, "summary": False, "order": "oldest"}),  # one page a site a month
+    ("pdf.flatten_forms", {"sorted": False, "skip_incomplete": False}),  # as listed, the incomplete form kept
+    ("pdf.flatten_copies", {"in_place": True}),  # each form flattened over itself
 ]
 
 
