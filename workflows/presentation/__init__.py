@@ -10,6 +10,7 @@ from forge.checks import slides_agenda_numbers as _agenda_number_checks  # noqa:
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
+from forge.checks import slides_decks as _deck_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_dedupe as _dedupe_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
@@ -51,6 +52,7 @@ from workflows.presentation import (
     bullets_to_notes,
     clear_formatting,
     collect_actions,
+    combine_decks,
     convert_table,
     copy_notes,
     dedupe_bullets,
@@ -84,6 +86,7 @@ from workflows.presentation import (
     sort_by_value,
     speaker_notes,
     split_deck,
+    split_sections,
     split_slide,
     summary_slide,
     table_slide,
@@ -102,6 +105,7 @@ __all__ = [
     "bullets_to_notes",
     "clear_formatting",
     "collect_actions",
+    "combine_decks",
     "convert_table",
     "copy_notes",
     "dedupe_bullets",
@@ -135,6 +139,7 @@ __all__ = [
     "sort_by_value",
     "speaker_notes",
     "split_deck",
+    "split_sections",
     "split_slide",
     "summary_slide",
     "table_slide",
