@@ -1,0 +1,44 @@
+"""The workflow contract on #10's text families for sharing files outside the team, on the variants
+test_workflows.py's one run per family does not reach: a helpdesk export's card numbers cut to
+their last four digits in place, its phone numbers numbered while our support line stays, its
+customers' addresses numbered (however capitalised) while staff addresses stay, its public IP
+addresses cut to their network while private ones stay; a developer guide split into promoted
+pages with a linked index, a handbook split with its headings kept. For real (gates, sandbox, and
+every mutant of the answer caught)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("text.redact", {"kind": "card", "mask": "partial", "scope": "all", "in_place": True}),
+    ("text.redact", {"kind": "phone", "mask": "numbered", "scope": "external", "in_place": False}),
+    ("text.redact", {"kind": "email", "mask": "numbered", "scope": "external", "in_place": True}),
+    ("text.redact", {"kind": "ip", "mask": "partial", "scope": "external", "in_place": False}),
+    ("text.split_sections", {"source": "guide", "promote": True, "links": True}),
+    ("text.split_sections", {"source": "handbook", "promote": False, "links": False}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={val}" for k, val in v.items()))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, libreoffice_profiles=libreoffice_profiles)
+    assert report.roundtrip and len(set(report.bundle_ids)) == 2
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
