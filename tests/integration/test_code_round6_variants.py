@@ -1,7 +1,8 @@
 """The workflow contract on the round-6 code families (#10): the variants test_workflows.py's one
 run per family does not reach, each a value that changes the task (a lock file's contextmanager
-function with a new test; a stock batch's own __enter__/__exit__ rolling back on an error), for
-real (gates, sandbox, mutants caught)."""
+function with a new test; a stock batch's own __enter__/__exit__ rolling back on an error; a
+timesheet CSV fixture built once per module in the conftest already there; a cart fixture in a new
+conftest), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.context_manager", {"resource": "lock", "form": "function", "test": True}),
     ("code.context_manager", {"resource": "batch", "form": "class", "test": False}),
+    ("code.shared_fixture", {"sample": "file", "existing": True, "scope": "module"}),
+    ("code.shared_fixture", {"sample": "object", "existing": False, "scope": "function"}),
 ]
 
 
