@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from forge.errors import PreparerError
 from forge.views import Table as ViewTable
+from preparers.fake import thread_faker
 from preparers.filetypes import csv as _csv  # noqa: F401  (the csv handler: tables as csv)
 from preparers.filetypes.xlsx import XlsxFile, formula_parses, write_workbook  # noqa: F401 (formula_parses: re-export)
 from preparers.spec import FileReport, register_preparer
@@ -293,18 +293,6 @@ def _budget(rng: random.Random, faker: Faker, n: int) -> Table:
         sheet_names=["Budget", f"FY{year}", "Budget vs Actual"],
         file_stems=[f"budget_{year}", "cost_centers", "budget_vs_actual"],
     )
-
-
-_THREAD = threading.local()
-
-
-def thread_faker(seed: int) -> Faker:
-    """One Faker per thread, reseeded: constructing Faker() is the slow part."""
-    faker = getattr(_THREAD, "faker", None)
-    if faker is None:
-        faker = _THREAD.faker = Faker()
-    faker.seed_instance(seed)
-    return faker
 
 
 def make_table(

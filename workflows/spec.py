@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import random
 import shlex
-import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,6 +52,7 @@ from forge.checks import CHECKS
 from forge.errors import ForgeError, SkillParamsError, WorkflowCrashedError, WorkflowError, WorkflowSpecError
 from forge.models import Check, ReferenceSolution, Rubric, SetupStep, Skill, TaskBundle, TaskFile
 from forge.registry import Registry
+from preparers.fake import thread_faker
 from workflows.framing import frame
 
 P = TypeVar("P", bound=BaseModel)
@@ -83,9 +83,6 @@ def _render(source: str, values: dict[str, Any], what: str) -> str:
         raise WorkflowError(f"{what}: template failed: {exc}") from exc
 
 
-_fakers = threading.local()
-
-
 @dataclass
 class WorkflowContext:
     """Seeded sources of randomness for one bundle; the same (skill, seed) gives the same bundle.
@@ -101,11 +98,7 @@ class WorkflowContext:
 
     @classmethod
     def create(cls, skill: Skill, seed: int, options: BaseModel | None = None) -> WorkflowContext:
-        faker = getattr(_fakers, "faker", None)
-        if faker is None:  # building one loads every provider (~1 ms a bundle): one per thread, reseeded
-            faker = _fakers.faker = Faker()
-        faker.seed_instance(seed)  # a fresh Random: the same seed gives the same content, whatever came before
-        return cls(skill=skill, seed=seed, rng=random.Random(seed), faker=faker, options=options)
+        return cls(skill=skill, seed=seed, rng=random.Random(seed), faker=thread_faker(seed), options=options)
 
 
 class SkillParams(BaseModel):
