@@ -21,6 +21,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.gather_pages", {"continued": False, "summary": False, "order": "oldest"}),  # one page a site a month
     ("pdf.flatten_forms", {"sorted": False, "skip_incomplete": False}),  # as listed, the incomplete form kept
     ("pdf.flatten_copies", {"in_place": True}),  # each form flattened over itself
+    ("pdf.match_invoices", {"match": "all", "within": True, "report": "reasons"}),  # the near one let through
+    ("pdf.match_invoices", {"match": "supplier", "report": "numbers"}),  # the amounts not compared
 ]
 
 

@@ -51,12 +51,12 @@ def case(label: str, pages: list[str] | bytes, options: dict[str, Any], passes: 
 CASES: dict[str, list[Case]] = {
     "pdf.forms_flattened": [
         case("merged as listed", [flat(1), flat(2), flat(3)], {}, True),
-        case("each answer beside its label", [flat(1), flat(2),
-                                              "Expense claim form\nName Raj Bose\nTeam Design\nAmount 15.25"], {}, True),
+        case("each answer beside its label",
+             [flat(1), flat(2), "Expense claim form\nName Raj Bose\nTeam Design\nAmount 15.25"], {}, True),
         case("A-Z by name", [flat(2), flat(1), flat(3)], A_Z, True),
         case("A-Z, the incomplete form left out", [flat(1), flat(3)], {**A_Z, "skip_incomplete": True}, True),
-        case("one form flattened on its own", [flat(3)], {"first_file": "f3.pdf", "second_file": None,
-                                                          "third_file": None}, True),
+        case("one form flattened on its own", [flat(3)],
+             {"first_file": "f3.pdf", "second_file": None, "third_file": None}, True),
         case("the form copied, still fillable", ORIGINALS["f3.pdf"], {"first_file": "f3.pdf", "second_file": None,
                                                                       "third_file": None}, False,
              "out.pdf still has fillable fields: amount, name, team"),
