@@ -2,7 +2,8 @@
 (#10): the variants that test_workflows.py's one run per family does not reach, chosen where the
 params change the reference's path the most (nested parts sorted A to Z on pages of their own
 with their bylines left out; a column looked up from another Word document's table, with gaps
-and keys in other capitals, in place)."""
+and keys in other capitals, in place; three reports' tables stacked with their columns matched by
+name, a source column, overlaps kept once and the rows in date order)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not i
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.compile_report", {"order": "alpha", "structure": "nested", "page_breaks": True, "bylines": "drop"}),
     ("document.table_lookup", {"source": "docx", "gaps": True, "messy": True, "in_place": True}),
+    ("document.stack_tables", {"reordered": True, "source_column": True, "overlap": True, "sort": True}),
 ]
 
 
