@@ -3,7 +3,8 @@ test_workflows.py's one run per family does not reach: a helpdesk export's card 
 their last four digits in place, its phone numbers numbered while our support line stays, its
 customers' addresses numbered (however capitalised) while staff addresses stay, its public IP
 addresses cut to their network while private ones stay; a developer guide split into promoted
-pages with a linked index, a handbook split with its headings kept. For real (gates, sandbox, and
+pages with a linked index, a handbook split with its headings kept; a log never rotated split per day
+without the dates, a traced log split per level as it is. For real (gates, sandbox, and
 every mutant of the answer caught)."""
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.redact", {"kind": "ip", "mask": "partial", "scope": "external", "in_place": False}),
     ("text.split_sections", {"source": "guide", "promote": True, "links": True}),
     ("text.split_sections", {"source": "handbook", "promote": False, "links": False}),
+    ("text.log_split", {"by": "day", "traces": True, "strip": True}),
+    ("text.log_split", {"by": "level", "traces": True, "strip": False}),
 ]
 
 

@@ -33,12 +33,13 @@ PARTIAL = {
     "card": "mask each card number so that only its last four digits show: every other digit becomes *, and the "
             "spaces or dashes stay",
 }
-_MASK = ("{% if mask == 'token' %}replace every {{ what }} with {{ token }}{% elif mask == 'numbered' %}replace each "
-         "distinct {{ what }} with a numbered placeholder: [{{ kind }}-1] for the first one that appears, [{{ kind }}-2] "
-         "for the next new one, and so on, the same {{ what }} always getting the same placeholder"
+_MASK = ("{% if mask == 'token' %}replace every {{ what }} with {{ token }}{% elif mask == 'numbered' %}replace "
+         "each distinct {{ what }} with a numbered placeholder: [{{ kind }}-1] for the first one that appears, "
+         "[{{ kind }}-2] for the next new one, and so on, the same {{ what }} always getting the same placeholder"
          "{% if kind == 'email' %} (however it is capitalised){% endif %}{% else %}{{ partial }}{% endif %}"
-         "{% if keep_domain %}, but leave our own staff addresses (@{{ keep_domain }}) as they are{% elif keep_number %}"
-         ", but leave our own support line ({{ keep_number }}) as it is{% elif keep_private %}, but leave our internal "
+         "{% if keep_domain %}, but leave our own staff addresses (@{{ keep_domain }}) as they are"
+         "{% elif keep_number %}, but leave our own support line ({{ keep_number }}) as it is"
+         "{% elif keep_private %}, but leave our internal "
          "private-network addresses (10.x.x.x, 172.16.x.x to 172.31.x.x, 192.168.x.x) as they are{% endif %}")
 # the oracle's replacement of one found value `v` (kept values are returned before this runs)
 MASKERS = {
@@ -217,8 +218,9 @@ class Redact(PreparedWorkflow[Params]):
             open({lit(params.output)}, "w", encoding="utf-8").write(out)
             print(out)
         """
-        return solution(script_step(f"import re; print(*sorted({{m.group() for m in re.finditer({lit(PATTERNS[params.kind].pattern)}, "
-                                    f"open({lit(params.input)}).read())}}), sep='\\n')",
+        listing = (f"import re; print(*sorted({{m.group() for m in re.finditer({lit(PATTERNS[params.kind].pattern)}, "
+                   f"open({lit(params.input)}).read())}}), sep='\\n')")
+        return solution(script_step(listing,
                                     f"First I list every {params.what} in {params.input}, to see how they are written.",
                                     f"Find the {params.what}s"),
                         script_step(script, f"I mask each {params.what} as asked, keeping ours where the ask says so, "

@@ -158,7 +158,8 @@ class SplitSections(PreparedWorkflow[Params]):
                 open(path, "w", encoding="utf-8").write("\\n".join(body).strip() + "\\n")
             if {params.links!r}:
                 titles = [re.sub(r"^#+ ", "", body[0]) for body in sections]
-                intro = intro + [f"- [{{t}}]({{os.path.relpath(p, os.path.dirname(index))}})" for t, p in zip(titles, parts)]
+                folder = os.path.dirname(index)
+                intro = intro + [f"- [{{t}}]({{os.path.relpath(p, folder)}})" for t, p in zip(titles, parts)]
             open(index, "w", encoding="utf-8").write("\\n".join(intro).strip() + "\\n")
             print(open(index, encoding="utf-8").read())
         """
