@@ -10,6 +10,8 @@ from forge.checks import tree_content_names as _content_names, tree_filtered as 
 from forge.checks import tree_gaps as _gaps, tree_groups as _groups, tree_index as _index  # noqa: F401
 from forge.checks import tree_layout as _layout, tree_listed as _listed, tree_merge as _merge  # noqa: F401
 from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
+from forge.checks import tree_extract as _extract, tree_name_edits as _name_edits  # noqa: F401
+from forge.checks import tree_running_order as _running_order  # noqa: F401
 from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_portable as _portable  # noqa: F401
 from forge.checks import tree_reports as _reports, tree_rules as _rules, tree_sequence as _sequence  # noqa: F401
 from forge.checks import tree_split as _split, tree_sync as _sync, tree_text as _text_checks  # noqa: F401
@@ -28,6 +30,8 @@ from workflows.files import (  # noqa: F401  (register on import)
     cull_pairs,
     dated_backup,
     dedupe_by_rule,
+    edit_names,
+    extract_matching,
     find_mentions,
     fix_extensions,
     flatten_tree,
@@ -42,6 +46,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     merge_folders,
     mirror_folder,
     normalise_names,
+    number_by_list,
     organise_by_type,
     photo_dates,
     photo_index,
@@ -66,9 +71,9 @@ from workflows.files import (  # noqa: F401  (register on import)
 
 __all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
            "compare_folders", "copy_filtered", "copy_picks", "cull_pairs", "dated_backup", "dedupe_by_rule",
-           "find_mentions", "fix_extensions", "flatten_tree", "folder_index", "folder_usage",
+           "edit_names", "extract_matching", "find_mentions", "fix_extensions", "flatten_tree", "folder_index", "folder_usage",
            "group_by_client", "handle_listed", "inventory", "join_parts", "large_files", "latest_versions",
-           "merge_folders", "mirror_folder", "normalise_names", "organise_by_type", "photo_dates",
+           "merge_folders", "mirror_folder", "normalise_names", "number_by_list", "organise_by_type", "photo_dates",
            "photo_index", "portable_names", "prune_backups", "remove_duplicates", "rename_by_content",
            "rename_by_rule", "rename_sequence", "resize_image", "sequence_gaps", "sort_by_rule",
            "sort_by_taken", "split_batches", "split_file", "text_endings", "unpack_all", "unpack_archive",

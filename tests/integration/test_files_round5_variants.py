@@ -1,0 +1,43 @@
+"""The workflow contract on the files families of round 5 (#10): the variants test_workflows.py's
+one run per family does not reach, each a value that changes the task (month-day-year dates
+rewritten in every subfolder with a rename log; a trailing text stripped at the top only; a running
+order typed from memory with entries that keep their number and the unlisted files moved aside, or
+an exact list whose missing entries are skipped, as numbered copies; invoices pulled out of zips and
+tarballs into a folder per archive, the archives deleted), for real (gates, sandbox, mutants caught)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forge.testing import assert_workflow_contract
+from tests.conftest import require
+
+NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
+         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("files.edit_names", {"edit": "dates_mdy", "recursive": True, "report": True}),
+    ("files.edit_names", {"edit": "strip_suffix", "recursive": False, "report": False}),
+    ("files.number_by_list", {"missing": "gap", "loose": True, "copies": False, "move_unused": True}),
+    ("files.number_by_list", {"missing": "close", "loose": False, "copies": True, "move_unused": False}),
+    ("files.extract_matching", {"tarballs": True, "naming": "per_archive", "remove_archives": True}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={val}" for k, val in v.items()))
+def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
+                                    libreoffice_profiles: Path) -> None:
+    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(0,),
+                                      libreoffice_profiles=libreoffice_profiles)
+    assert len(report.bundle_ids) == 1
+    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
+
+
+for mark in NEEDS:
+    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
