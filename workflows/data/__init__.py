@@ -11,6 +11,7 @@ from forge.checks import json_records as _json_records, json_rekey as _json_reke
 from forge.checks import json_schema as _json_schema, json_sort as _json_sort, json_update as _json_update  # noqa: F401
 from forge.checks import records as _records, table as _table, table_anonymise as _table_anonymise  # noqa: F401
 from forge.checks import table_fill as _table_fill, table_latest as _table_latest  # noqa: F401
+from forge.checks import table_normalise as _table_normalise  # noqa: F401
 from forge.checks import table_reconcile as _table_reconcile, table_settings_diff as _table_settings_diff  # noqa: F401
 from forge.checks import table_split as _table_split, table_stack as _table_stack  # noqa: F401
 from forge.checks import table_template as _table_template  # noqa: F401
@@ -57,6 +58,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     json_rekey,
     json_schema_fix,
     json_sort,
+    json_to_tables,
     status_counts,
 )
 
@@ -68,4 +70,5 @@ __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff",
            "json_config_layers",
            "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
-           "json_merge", "json_rekey", "json_schema_fix", "json_sort", "status_counts"]
+           "json_merge", "json_rekey", "json_schema_fix", "json_sort", "json_to_tables",
+           "status_counts"]
