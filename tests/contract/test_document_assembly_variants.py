@@ -1,9 +1,10 @@
-"""The workflow contract on the document families that put a report together from several files
-(#10): the variants that test_workflows.py's one run per family does not reach, chosen where the
-params change the reference's path the most (nested parts sorted A to Z on pages of their own
-with their bylines left out; a column looked up from another Word document's table, with gaps
-and keys in other capitals, in place; three reports' tables stacked with their columns matched by
-name, a source column, overlaps kept once and the rows in date order)."""
+"""The workflow contract on the document families that put a report or its tables together from
+several files or sum a table up (#10): the variants that test_workflows.py's one run per family
+does not reach, chosen where the params change the reference's path the most (nested parts
+sorted A to Z on pages of their own with their bylines left out; a column looked up from another
+Word document's table, with gaps and keys in other capitals, in place; three reports' tables
+stacked with their columns matched by name, a source column, overlaps kept once and the rows in
+date order; a summary table of averages, largest first, in place)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.compile_report", {"order": "alpha", "structure": "nested", "page_breaks": True, "bylines": "drop"}),
     ("document.table_lookup", {"source": "docx", "gaps": True, "messy": True, "in_place": True}),
     ("document.stack_tables", {"reordered": True, "source_column": True, "overlap": True, "sort": True}),
+    ("document.table_summary", {"aggregate": "average", "order": "value_desc", "in_place": True}),
 ]
 
 
