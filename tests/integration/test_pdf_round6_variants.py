@@ -23,6 +23,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.flatten_copies", {"in_place": True}),  # each form flattened over itself
     ("pdf.match_invoices", {"match": "all", "within": True, "report": "reasons"}),  # the near one let through
     ("pdf.match_invoices", {"match": "supplier", "report": "numbers"}),  # the amounts not compared
+    ("pdf.price_changes", {"change": "rises", "order": "rise"}),  # over a threshold, the rise rounded, largest first
 ]
 
 
