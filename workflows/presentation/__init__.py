@@ -27,6 +27,7 @@ from forge.checks import slides_outline_insert as _outline_insert_checks  # noqa
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_plain as _plain_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
+from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_sort_values as _sort_value_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
@@ -76,6 +77,7 @@ from workflows.presentation import (
     notes_to_bullets,
     outline_slides,
     prune_slides,
+    refresh_table,
     remove_pictures,
     remove_slide,
     reorder_slides,
@@ -129,6 +131,7 @@ __all__ = [
     "notes_to_bullets",
     "outline_slides",
     "prune_slides",
+    "refresh_table",
     "remove_pictures",
     "remove_slide",
     "reorder_slides",
