@@ -1,11 +1,11 @@
-"""The workflow contract on #10's text families for sharing files outside the team, on the variants
+"""The workflow contract on #10's text families that share, split and sync files, on the variants
 test_workflows.py's one run per family does not reach: a helpdesk export's card numbers cut to
 their last four digits in place, its phone numbers numbered while our support line stays, its
-customers' addresses numbered (however capitalised) while staff addresses stay, its public IP
-addresses cut to their network while private ones stay; a developer guide split into promoted
-pages with a linked index, a handbook split with its headings kept; a log never rotated split per day
-without the dates, a traced log split per level as it is. For real (gates, sandbox, and
-every mutant of the answer caught)."""
+customers' addresses numbered (however capitalised) while staff addresses stay; a developer guide
+split into promoted pages with a linked index; a log never rotated split per day without the dates,
+a traced log split per level as it is; a local .env synced with the repo's example.env in place
+(new variables empty, dropped ones commented out) and into a new file in the example's order with
+dropped ones kept. For real (gates, sandbox, and every mutant of the answer caught)."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("text.redact", {"kind": "card", "mask": "partial", "scope": "all", "in_place": True}),
     ("text.redact", {"kind": "phone", "mask": "numbered", "scope": "external", "in_place": False}),
     ("text.redact", {"kind": "email", "mask": "numbered", "scope": "external", "in_place": True}),
-    ("text.redact", {"kind": "ip", "mask": "partial", "scope": "external", "in_place": False}),
     ("text.split_sections", {"source": "guide", "promote": True, "links": True}),
-    ("text.split_sections", {"source": "handbook", "promote": False, "links": False}),
+    ("text.env_sync", {"new_value": "empty", "obsolete": "comment", "order": "append", "in_place": True}),
     ("text.log_split", {"by": "day", "traces": True, "strip": True}),
     ("text.log_split", {"by": "level", "traces": True, "strip": False}),
+    ("text.env_sync", {"new_value": "example", "obsolete": "keep", "order": "example", "in_place": False}),
 ]
 
 

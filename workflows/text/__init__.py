@@ -25,6 +25,7 @@ from forge.checks import text_lint as _text_lint, text_requirements as _text_req
 from forge.checks import text_subtitles as _text_subtitles, text_word_counts as _text_word_counts  # noqa: F401
 from forge.checks import text_progress as _text_progress, text_redact as _text_redact  # noqa: F401
 from forge.checks import text_log_split as _text_log_split, text_split as _text_split  # noqa: F401
+from forge.checks import text_env_sync as _text_env_sync  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -38,6 +39,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     crontab_edit,
     csv_to_markdown,
     dedupe_lines,
+    env_sync,
     extract_values,
     find_replace,
     fixed_width_csv,
@@ -82,11 +84,11 @@ from workflows.text import (  # noqa: F401  (register on import)
 )
 
 __all__ = ["align_columns", "changelog_entry", "checklist_progress", "combine_files", "compare_lists",
-           "config_convert", "config_edit", "crontab_edit", "csv_to_markdown", "dedupe_lines", "extract_values",
-           "find_replace", "fixed_width_csv", "footnotes", "front_matter", "heading_case", "heading_levels",
-           "heading_numbers", "hosts_edit", "ini_edit", "line_numbers", "list_convert", "log_filter", "log_levels",
-           "log_per_hour", "log_query", "log_split", "log_to_csv", "log_tracebacks", "markdown_links",
-           "markdown_lint", "markdown_toc", "merge_notes", "readme_sections", "records_table", "redact", "reindent",
-           "requirements_edit", "section_words", "sort_lines", "split_sections", "subtitles", "table_columns",
-           "table_export", "table_sort", "template_fill", "todo_checklist", "todo_tick", "whitespace_cleanup",
-           "word_frequency", "wrap_paragraphs"]
+           "config_convert", "config_edit", "crontab_edit", "csv_to_markdown", "dedupe_lines", "env_sync",
+           "extract_values", "find_replace", "fixed_width_csv", "footnotes", "front_matter", "heading_case",
+           "heading_levels", "heading_numbers", "hosts_edit", "ini_edit", "line_numbers", "list_convert",
+           "log_filter", "log_levels", "log_per_hour", "log_query", "log_split", "log_to_csv", "log_tracebacks",
+           "markdown_links", "markdown_lint", "markdown_toc", "merge_notes", "readme_sections", "records_table",
+           "redact", "reindent", "requirements_edit", "section_words", "sort_lines", "split_sections", "subtitles",
+           "table_columns", "table_export", "table_sort", "template_fill", "todo_checklist", "todo_tick",
+           "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
