@@ -4,7 +4,8 @@ does not reach, chosen where the params change the reference's path the most (ne
 sorted A to Z on pages of their own with their bylines left out; a column looked up from another
 Word document's table, with gaps and keys in other capitals, in place; three reports' tables
 stacked with their columns matched by name, a source column, overlaps kept once and the rows in
-date order; a summary table of averages, largest first, in place)."""
+date order; a summary table of averages, largest first, in place; counted subtotals of rows sorted
+into groups first, with a grand total, in place)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("document.table_lookup", {"source": "docx", "gaps": True, "messy": True, "in_place": True}),
     ("document.stack_tables", {"reordered": True, "source_column": True, "overlap": True, "sort": True}),
     ("document.table_summary", {"aggregate": "average", "order": "value_desc", "in_place": True}),
+    ("document.table_subtotals", {"aggregate": "count", "grand_total": True, "presorted": False, "in_place": True}),
 ]
 
 

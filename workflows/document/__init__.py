@@ -71,6 +71,7 @@ from workflows.document import (
     table_round,
     table_share,
     table_split_column,
+    table_subtotals,
     table_summary,
     table_to_text,
     table_top_rows,
@@ -87,5 +88,5 @@ __all__ = ["add_section", "compile_report", "convert_list", "count_by_section", 
            "sort_table", "sort_table_two_keys", "split_document", "stack_tables", "strip_notes",
            "style_headings", "table_band", "table_clean_column", "table_column", "table_date_part",
            "table_dedupe", "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
-           "table_split_column", "table_summary", "table_to_text", "table_top_rows", "table_total",
-           "text_to_table", "tidy_draft"]
+           "table_split_column", "table_subtotals", "table_summary", "table_to_text", "table_top_rows",
+           "table_total", "text_to_table", "tidy_draft"]
