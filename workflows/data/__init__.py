@@ -5,6 +5,7 @@ library, the preparer and the workflows; its skills are `data/skills/data.jsonl`
 """
 
 from forge.checks import json as _checks, json_dedupe as _json_dedupe, json_fields as _json_fields  # noqa: F401
+from forge.checks import json_combine as _json_combine  # noqa: F401
 from forge.checks import json_groups as _json_groups, json_layers as _json_layers  # noqa: F401
 from forge.checks import json_merge as _json_merge, json_nest as _json_nest  # noqa: F401
 from forge.checks import json_records as _json_records, json_rekey as _json_rekey  # noqa: F401
@@ -46,6 +47,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_unpivot,
     csv_validate,
     json_bulk_update,
+    json_combine,
     json_config_diff,
     json_config_layers,
     json_dedupe,
@@ -67,7 +69,7 @@ __all__ = ["csv_anonymise", "csv_band_column", "csv_cleanup", "csv_date_part", "
            "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_rank_column",
            "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_by_value",
            "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
-           "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_config_diff",
+           "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_combine", "json_config_diff",
            "json_config_layers",
            "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
            "json_merge", "json_rekey", "json_schema_fix", "json_sort", "json_to_tables",
