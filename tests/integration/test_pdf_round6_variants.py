@@ -24,6 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.match_invoices", {"match": "all", "within": True, "report": "reasons"}),  # the near one let through
     ("pdf.match_invoices", {"match": "supplier", "report": "numbers"}),  # the amounts not compared
     ("pdf.price_changes", {"change": "rises", "order": "rise"}),  # over a threshold, the rise rounded, largest first
+    ("pdf.reconcile_statement", {"find": "mismatched", "report": "total"}),  # the differences summed, bank minus books
 ]
 
 

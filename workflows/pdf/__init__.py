@@ -32,6 +32,7 @@ from forge.checks import pdf_po_match as _po_match_checks  # noqa: F401
 from forge.checks import pdf_price_changes as _price_change_checks  # noqa: F401
 from forge.checks import pdf_parts as _part_checks  # noqa: F401
 from forge.checks import pdf_properties as _property_checks  # noqa: F401
+from forge.checks import pdf_reconcile as _reconcile_checks  # noqa: F401
 from forge.checks import pdf_redact as _redact_checks  # noqa: F401
 from forge.checks import pdf_replace as _replace_checks  # noqa: F401
 from forge.checks import pdf_reports as _report_checks  # noqa: F401
@@ -79,6 +80,7 @@ from workflows.pdf import (
     pad_for_print,
     page_labels,
     price_changes,
+    reconcile_statement,
     records_to_pages,
     redact,
     reorder_pages,
@@ -97,4 +99,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]
+           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf"]

@@ -7,9 +7,7 @@ a little or a lot off their order's amount, so what is compared decides the answ
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from typing import Literal
 
 from forge.checks.pdf_po_match import MatchOn
@@ -17,6 +15,7 @@ from forge.models import ReferenceSolution
 from preparers.pdf import PdfContent, make_pdf, write_pdf
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.pdf._csvfile import csv_bytes
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Report = Literal["numbers", "reasons"]
@@ -68,13 +67,6 @@ def _total(doc: PdfContent) -> float:
 def _raised(ctx: WorkflowContext, before: dt.date) -> str:
     """The day an order was raised: some weeks before the invoice (seeded, not today's date)."""
     return (before - dt.timedelta(days=ctx.rng.randint(10, 60))).isoformat()
-
-
-def _orders_csv(rows: list[list[str]]) -> bytes:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerows([COLUMNS, *rows])
-    return buf.getvalue().encode()
 
 
 @register_workflow
@@ -144,7 +136,7 @@ class MatchInvoices(PreparedWorkflow[Params]):
                         allowed_difference=float(allowed) if within else None,
                         allowed=f"{allowed:.2f}" if within else "", report=report)
         return params.with_files(**{s: write_pdf(d) for s, d in zip(SLOTS, invoices, strict=True)},
-                                 orders=_orders_csv(rows))
+                                 orders=csv_bytes(COLUMNS, rows))
 
     def reference(self, params: Params) -> ReferenceSolution:
         files = [params.first, params.second, params.third, params.fourth, params.fifth]
