@@ -20,6 +20,7 @@ from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_merge as _merge_checks  # noqa: F401
+from forge.checks import slides_merge_rows as _merge_row_checks  # noqa: F401
 from forge.checks import slides_notes as _notes_checks  # noqa: F401
 from forge.checks import slides_notes_bullets as _notes_bullet_checks  # noqa: F401
 from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
@@ -56,6 +57,7 @@ from workflows.presentation import (
     combine_decks,
     convert_table,
     copy_notes,
+    deck_per_row,
     dedupe_bullets,
     delete_empty_slides,
     duplicate_slide,
@@ -110,6 +112,7 @@ __all__ = [
     "combine_decks",
     "convert_table",
     "copy_notes",
+    "deck_per_row",
     "dedupe_bullets",
     "delete_empty_slides",
     "duplicate_slide",
