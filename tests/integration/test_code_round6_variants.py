@@ -3,7 +3,8 @@ run per family does not reach, each a value that changes the task (a lock file's
 function with a new test; a stock batch's own __enter__/__exit__ rolling back on an error; a
 timesheet CSV fixture built once per module in the conftest already there; a cart fixture in a new
 conftest; every old-style string of the library notices, quotes inside, as f-strings; parcels as a
-NamedTuple), for real (gates, sandbox, mutants caught)."""
+NamedTuple; an hourly rate property refusing negatives, the old accessors kept), for real (gates,
+sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.shared_fixture", {"sample": "object", "existing": False, "scope": "function"}),
     ("code.use_fstrings", {"kind": "notices", "styles": "all"}),
     ("code.use_dataclass", {"kind": "parcels", "form": "namedtuple"}),
+    ("code.use_property", {"kind": "employees", "change": "validated", "compat": True}),
 ]
 
 
