@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/document.jsonl`.
 """
 
 from forge.checks import document as _checks  # noqa: F401
+from forge.checks import document_captions as _caption_checks  # noqa: F401
 from forge.checks import document_case as _case_checks  # noqa: F401
 from forge.checks import document_compile as _compile_checks  # noqa: F401
 from forge.checks import document_dates as _date_checks  # noqa: F401
@@ -42,6 +43,7 @@ from workflows.document import (
     mail_merge,
     make_list,
     merge_documents,
+    number_captions,
     number_headings,
     page_breaks,
     rearrange_sections,
@@ -82,11 +84,11 @@ from workflows.document import (
 
 __all__ = ["add_section", "compile_report", "convert_list", "count_by_section", "date_format",
            "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks",
-           "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_headings", "page_breaks",
-           "rearrange_sections", "recase_headings", "redact_contacts", "refresh_table", "relevel_headings",
-           "replace_text", "replace_with_options", "restyle_by_rule", "sort_list", "sort_sections",
-           "sort_table", "sort_table_two_keys", "split_document", "stack_tables", "strip_notes",
-           "style_headings", "table_band", "table_clean_column", "table_column", "table_date_part",
-           "table_dedupe", "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
-           "table_split_column", "table_subtotals", "table_summary", "table_to_text", "table_top_rows",
-           "table_total", "text_to_table", "tidy_draft"]
+           "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_captions",
+           "number_headings", "page_breaks", "rearrange_sections", "recase_headings", "redact_contacts",
+           "refresh_table", "relevel_headings", "replace_text", "replace_with_options", "restyle_by_rule",
+           "sort_list", "sort_sections", "sort_table", "sort_table_two_keys", "split_document",
+           "stack_tables", "strip_notes", "style_headings", "table_band", "table_clean_column",
+           "table_column", "table_date_part", "table_dedupe", "table_filter", "table_lookup",
+           "table_of_contents", "table_round", "table_share", "table_split_column", "table_subtotals",
+           "table_summary", "table_to_text", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
