@@ -29,6 +29,7 @@ from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_plain as _plain_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
+from forge.checks import slides_script as _script_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_sort_values as _sort_value_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
@@ -76,6 +77,7 @@ from workflows.presentation import (
     merge_slides,
     move_slide,
     notes_from_file,
+    notes_script,
     notes_to_bullets,
     outline_slides,
     prune_slides,
@@ -131,6 +133,7 @@ __all__ = [
     "merge_slides",
     "move_slide",
     "notes_from_file",
+    "notes_script",
     "notes_to_bullets",
     "outline_slides",
     "prune_slides",
