@@ -11,6 +11,7 @@ from forge.checks import tree_gaps as _gaps, tree_groups as _groups, tree_index 
 from forge.checks import tree_layout as _layout, tree_listed as _listed, tree_merge as _merge  # noqa: F401
 from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
 from forge.checks import tree_extract as _extract, tree_name_edits as _name_edits  # noqa: F401
+from forge.checks import tree_folder_archives as _folder_archives  # noqa: F401
 from forge.checks import tree_running_order as _running_order  # noqa: F401
 from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_portable as _portable  # noqa: F401
 from forge.checks import tree_reports as _reports, tree_rules as _rules, tree_sequence as _sequence  # noqa: F401
@@ -20,6 +21,7 @@ from preparers import files as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, image as _image, text as _text, tree as _tree  # noqa: F401
 from workflows.files import (  # noqa: F401  (register on import)
     archive_files,
+    archive_folders,
     archive_older,
     checksum_manifest,
     clean_up,
@@ -69,7 +71,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     verify_checksums,
 )
 
-__all__ = ["archive_files", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
+__all__ = ["archive_files", "archive_folders", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
            "compare_folders", "copy_filtered", "copy_picks", "cull_pairs", "dated_backup", "dedupe_by_rule",
            "edit_names", "extract_matching", "find_mentions", "fix_extensions", "flatten_tree", "folder_index", "folder_usage",
            "group_by_client", "handle_listed", "inventory", "join_parts", "large_files", "latest_versions",

@@ -7,25 +7,15 @@ archives deleted or kept as asked."""
 from __future__ import annotations
 
 import gzip
-import io
-import zipfile
 
 from preparers.filetypes._tar import pack_tar
 from preparers.filetypes.tree import pack_tree
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._trees import without, zip_bytes
 
-
-def _zip(files: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
-        for name, data in files.items():
-            z.writestr(name, data)
-    return out.getvalue()
-
-
-JAN = _zip({"inv/INV-001.pdf": b"j1", "inv/INV-002.PDF": b"j2", "summary.csv": b"s", "IMG.jpg.json": b"x"})
+JAN = zip_bytes({"inv/INV-001.pdf": b"j1", "inv/INV-002.PDF": b"j2", "summary.csv": b"s", "IMG.jpg.json": b"x"})
 FEB = gzip.compress(pack_tar({"inv/INV-001.pdf": b"f1", "README.txt": b"r"}), mtime=0)
-GIVEN = {"jan.zip": JAN, "feb.tar.gz": FEB, "price.pdf": b"p", "later/mar.zip": _zip({"INV-009.pdf": b"m"})}
+GIVEN = {"jan.zip": JAN, "feb.tar.gz": FEB, "price.pdf": b"p", "later/mar.zip": zip_bytes({"INV-009.pdf": b"m"})}
 KEEP = {"jan.zip": JAN, "feb.tar.gz": FEB, "price.pdf": b"p", "later/mar.zip": GIVEN["later/mar.zip"]}
 PREFIXED = {**KEEP, "All/jan_INV-001.pdf": b"j1", "All/jan_INV-002.PDF": b"j2", "All/feb_INV-001.pdf": b"f1"}
 PER = {**KEEP, "All/jan/INV-001.pdf": b"j1", "All/jan/INV-002.PDF": b"j2", "All/feb/INV-001.pdf": b"f1"}
@@ -37,10 +27,6 @@ def extract(label: str, options: dict, left: dict[str, bytes], passes: bool, say
             given: dict[str, bytes] = GIVEN) -> Case:
     return Case(label, None, {"folder": "Ex", "ext": ".pdf", "target": "All", "naming": "prefixed", **options},
                 passes, says, files={f"Ex/{p}": d for p, d in left.items()}, originals={"Ex": pack_tree(given)})
-
-
-def without(tree: dict[str, bytes], *paths: str) -> dict[str, bytes]:
-    return {k: v for k, v in tree.items() if k not in paths}
 
 
 CASES = {"tree.extracted_matching": [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from preparers.filetypes.tree import pack_tree
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._trees import without
 
 WORD = {"Atlas plan.docx": b"a", "Atlas_Atlas_logo.zip": b"z", "notes on the atlas offer.txt": b"n",
         "readme.txt": b"r", "Atlas docs/Atlas brief.pdf": b"b"}
@@ -31,10 +32,6 @@ def edit(label: str, options: dict, left: dict[str, bytes], passes: bool, says: 
          given: dict[str, bytes] = WORD) -> Case:
     return Case(label, None, {"folder": "Out", **options}, passes, says,
                 files={f"Out/{p}": d for p, d in left.items()}, originals={"Out": pack_tree(given)})
-
-
-def without(tree: dict[str, bytes], *paths: str) -> dict[str, bytes]:
-    return {k: v for k, v in tree.items() if k not in paths}
 
 
 CASES = {"tree.names_edited": [

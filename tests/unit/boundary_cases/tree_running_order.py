@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from preparers.filetypes.tree import pack_tree
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._trees import without
 
 GIVEN = {"Canon in D.mp3": b"c", "At Last.mp3": b"a", "Perfect.mp3": b"p", "soundcheck.wav": b"s",
          "old/Perfect.mp3": b"o"}
@@ -25,10 +26,6 @@ def order(label: str, options: dict, left: dict[str, bytes], passes: bool, says:
     return Case(label, None, {"folder": "Music", "order_file": "order.txt", "separator": "_", **options}, passes,
                 says, files={f"Music/{p}": d for p, d in left.items()},
                 originals={"Music": pack_tree(GIVEN), "order.txt": listing})
-
-
-def without(tree: dict[str, bytes], *paths: str) -> dict[str, bytes]:
-    return {k: v for k, v in tree.items() if k not in paths}
 
 
 CASES = {"tree.numbered_by_list": [
