@@ -2,7 +2,8 @@
 test_workflows.py's one run per family does not reach: each a value that changes the task (the
 rest of the values in one file, a dropped column, messy values or dates; lists appended to, nulls
 that remove a setting, a merge folded into the base file; lines numbered, orders totalled;
-exports overlapping, orders tagged and in date order), for real (gates, sandbox)."""
+exports overlapping, orders tagged and in date order; even parts of sorted rows, empty lines left
+out), for real (gates, sandbox)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_config_layers_local", {"lists": "replace", "nulls": True, "in_place": False}),
     ("data.json_to_tables", {"line_no": True, "line_total": False, "order_total": True}),
     ("data.json_combine", {"overlap": True, "source": True, "sort": True, "envelope": False}),
+    ("data.csv_chunk", {"by_size": False, "sort": True, "blank": True}),
 ]
 
 
