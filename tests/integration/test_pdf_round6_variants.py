@@ -22,9 +22,9 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pdf.flatten_forms", {"sorted": False, "skip_incomplete": False}),  # as listed, the incomplete form kept
     ("pdf.flatten_copies", {"in_place": True}),  # each form flattened over itself
     ("pdf.match_invoices", {"match": "all", "within": True, "report": "reasons"}),  # the near one let through
-    ("pdf.match_invoices", {"match": "supplier", "report": "numbers"}),  # the amounts not compared
     ("pdf.price_changes", {"change": "rises", "order": "rise"}),  # over a threshold, the rise rounded, largest first
     ("pdf.reconcile_statement", {"find": "mismatched", "report": "total"}),  # the differences summed, bank minus books
+    ("pdf.timesheet_hours", {"measure": "overtime", "most_first": True, "total_row": True}),  # past the limit, summed
 ]
 
 

@@ -8,15 +8,14 @@ from __future__ import annotations
 import textwrap
 
 from forge.models import ReferenceSolution, ReferenceStep
-from workflows._prepared import Prepared, PreparedWorkflow
+from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit, script_step, solution
+from workflows.pdf._four import FILES as _FILES, SLOTS, FourInputs
 from workflows.pdf._forms import FORMS, KEYS, draw_form, form_values
 from workflows.pdf.forms_to_table import filled
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
-SLOTS = ("first", "second", "third", "fourth")
 OUTS = ("out1", "out2", "out3", "out4")
-_FILES = "{{ first }}, {{ second }}, {{ third }} and {{ fourth }}"
 _FLAT = "the answers printed on the pages as ordinary text and no fillable field left"
 _ORDER = ("{% if sort_by %}the forms A-Z by the {{ sort_label }} filled in (field {{ sort_by }}){% else %}the forms "
           "in the order listed{% endif %}{% if skip_incomplete %}, leaving out any form with a field left empty (those "
@@ -61,11 +60,7 @@ class CopyOptions(SkillParams):
     in_place: bool | None = None
 
 
-class Params(Prepared):
-    first: str
-    second: str
-    third: str
-    fourth: str
+class Params(FourInputs):
     output: str
     kind: str
     sort_by: str | None
@@ -73,11 +68,7 @@ class Params(Prepared):
     skip_incomplete: bool
 
 
-class CopyParams(Prepared):
-    first: str
-    second: str
-    third: str
-    fourth: str
+class CopyParams(FourInputs):
     out1: str
     out2: str
     out3: str
