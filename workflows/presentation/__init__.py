@@ -15,6 +15,7 @@ from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
 from forge.checks import slides_dedupe as _dedupe_checks  # noqa: F401
 from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
+from forge.checks import slides_from_report as _from_report_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
@@ -41,6 +42,7 @@ from forge.checks import slides_titles_fill as _title_fill_checks  # noqa: F401
 from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the alt-text list)
+from preparers.filetypes import docx as _docx  # noqa: F401  (the report a deck is drafted from)
 from preparers.filetypes import pptx as _pptx  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
 from workflows.presentation import (
@@ -58,6 +60,7 @@ from workflows.presentation import (
     combine_decks,
     convert_table,
     copy_notes,
+    deck_from_report,
     deck_per_row,
     dedupe_bullets,
     delete_empty_slides,
@@ -114,6 +117,7 @@ __all__ = [
     "combine_decks",
     "convert_table",
     "copy_notes",
+    "deck_from_report",
     "deck_per_row",
     "dedupe_bullets",
     "delete_empty_slides",
