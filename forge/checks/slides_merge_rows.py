@@ -51,7 +51,8 @@ def merged_per_row(state: FinalState, opts: MergedPerRow) -> Verdict:
     header = [fold(str(h or "")) for h in data.header]
     rows = [dict(zip(header, (shown(v) for v in r), strict=False)) for r in data.body]
     if opts.where_column is not None:
-        rows = [r for r in rows if r.get(fold(opts.where_column), "").casefold() == fold(opts.where_value or "").casefold()]
+        value = fold(opts.where_value or "").casefold()
+        rows = [r for r in rows if r.get(fold(opts.where_column), "").casefold() == value]
     paths = [opts.first_file, opts.second_file, opts.third_file]
     if len(rows) != len(paths):
         return Verdict.of(False, f"{opts.data_file} has {len(rows)} rows to merge, not {len(paths)}")

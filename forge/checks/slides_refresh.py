@@ -58,8 +58,9 @@ def table_refreshed(state: FinalState, opts: TableRefreshed) -> Verdict:
     expected = refreshed(old, input_view(state, opts.data_file, TableView).get(), opts)
     if isinstance(expected, str):
         return Verdict.of(False, expected)
-    if len(old.rows) == len(expected) and all(cell_matches(h, w, opts.tolerance) for have, want in
-                                              zip(old.rows, expected, strict=True) for h, w in zip(have, want, strict=False)):
+    pairs = zip(old.rows, expected, strict=False)
+    if len(old.rows) == len(expected) and all(cell_matches(h, w, opts.tolerance) for have, want in pairs
+                                              for h, w in zip(have, want, strict=False)):
         return Verdict.of(False, f"the table on {opts.slide_title!r} already matches {opts.data_file}")
     if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
         return Verdict.of(False, msg)

@@ -25,7 +25,8 @@ SYNTAX = [("«", "»"), ("<<", ">>"), ("[", "]")]  # not {{ }}: it reads as a te
 TEAMS = ["Finance", "Marketing", "Engineering", "Customer Support", "Operations", "Sales"]
 WHICH = ("{% if where_value %}for each person on the list whose {{ where_column }} is {{ where_value }} (only them)"
          "{% else %}for each person on the list{% endif %}")
-FILL = ("every placeholder (a field name between {{ opening }} and {{ closing }}, like {{ example }}) replaced by that person's value{% if with_notes %}, in the "
+FILL = ("every placeholder (a field name between {{ opening }} and {{ closing }}, like {{ example }}) replaced by "
+        "that person's value{% if with_notes %}, in the "
         "speaker notes too{% endif %}{% if blank %}; where their cell is empty, write \"{{ blank }}\"{% endif %}")
 MERGE = """
     import csv, os, pptx
@@ -123,15 +124,15 @@ class DeckPerRow(PreparedWorkflow[Params]):
             f"Mail merge: {{{{ input }}}} x {{{{ data }}}}, one deck {WHICH}, {FILL}. Output, "
             f"in list order: {FILES}. Template unchanged.",
         ],
-        criteria=["One deck per selected person, named by their ID, and none for anyone else.",
+        criteria=["One deck per selected person, under the names given in the list's order, and none for anyone else.",
                   "Each deck is the template with every placeholder filled from that person's row."],
         files=[FileSlot(param="input", type="pptx", role="input", description="The welcome-pack template"),
                FileSlot(param="data", type="csv", role="input", description="The new starters"),
                *(FileSlot(param=s, type="pptx", description="A starter's welcome deck") for s in SLOTS)],
         checks=[CheckTemplate(func="slides.merged_per_row", paths={f"{s}_file": s for s in SLOTS} | {
                     "input_file": "input", "data_file": "data"},
-                    bind={"where_column": "where_column", "where_value": "where_value", "opening": "opening", "closing": "closing",
-                          "blank": "blank"})],
+                    bind={"where_column": "where_column", "where_value": "where_value", "opening": "opening",
+                          "closing": "closing", "blank": "blank"})],
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
@@ -149,7 +150,8 @@ class DeckPerRow(PreparedWorkflow[Params]):
         mark = ctx.rng.choice(SYNTAX)
         folder = ctx.rng.choice(["", "welcome/", "onboarding/"])
         params = Params(input=f"{folder}welcome_template.pptx", data=f"{folder}new_starters.csv",
-                        **{s: f"{folder}welcome_pack_{k}.pptx" for k, s in enumerate(SLOTS, start=1)}, opening=mark[0], closing=mark[1],
+                        **{s: f"{folder}welcome_pack_{k}.pptx" for k, s in enumerate(SLOTS, start=1)},
+                        opening=mark[0], closing=mark[1],
                         example=f"{mark[0]}First name{mark[1]}", where_column="Start date" if some else None,
                         where_value=start.isoformat() if some else None,
                         with_notes=with_notes, blank="TBC" if blanks else None)
@@ -158,7 +160,8 @@ class DeckPerRow(PreparedWorkflow[Params]):
 
     def reference(self, params: Params) -> ReferenceSolution:
         script = textwrap.dedent(MERGE.format(opening=lit(params.opening), closing=lit(params.closing),
-                                              blank=lit(params.blank), data=lit(params.data), where=lit(params.where_column),
+                                              blank=lit(params.blank), data=lit(params.data),
+                                              where=lit(params.where_column),
                                               value=lit(params.where_value), template=lit(params.input),
                                               paths=lit([params.first, params.second, params.third])))
         return solution(list_step(params.input, "I list the template's slides to see its placeholders."),

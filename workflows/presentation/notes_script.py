@@ -23,9 +23,11 @@ Scope = Literal["all", "noted"]
 Hidden = Literal["skip", "mark"]
 HEAD = ("{% if form == 'md' %}a Markdown heading \"## N. Title\"{% else %}a line \"Slide N: Title\"{% endif %} "
         "(N the slide's number in the deck)")
-WHICH = ("{% if scope == 'all' %}every slide, with the line \"(no notes)\" under a slide that has none{% else %}only the "
+WHICH = ("{% if scope == 'all' %}every slide, with the line \"(no notes)\" under a slide that has none{% else %}"
+         "only the "
          "slides that have notes{% endif %}")
-HIDDEN = ("{% if hidden == 'mark' %}hidden slides are listed too, with \" (hidden)\" after the title{% else %}leave the "
+HIDDEN = ("{% if hidden == 'mark' %}hidden slides are listed too, with \" (hidden)\" after the title{% else %}"
+          "leave the "
           "hidden slides out{% endif %}")
 SCRIPT = """
     import os, pptx

@@ -130,7 +130,8 @@ class RefreshTable(PreparedWorkflow[Params]):
             export.pop(ctx.rng.choice([i for i in range(len(export)) if i not in changed]))
         export = sorted([*export, spare], key=lambda r: str(r[cols[0]]))
         keep = range(len(table.headers)) if extra else cols
-        data = write_csv(ViewTable.of(kind, [[table.headers[i] for i in keep], *[[r[i] for i in keep] for r in export]]))
+        grid = [[table.headers[i] for i in keep], *[[r[i] for i in keep] for r in export]]
+        data = write_csv(ViewTable.of(kind, grid))
         deck = make_deck(ctx.rng, ctx.faker)
         made = TableDeck(deck=deck, title=table.title, after=ctx.rng.choice([s.title for s in deck.slides[2:-1]]),
                          grid=[COLUMNS[kind], *[[cell_text(r[i]) for i in cols] for r in shown]],

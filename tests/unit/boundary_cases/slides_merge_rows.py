@@ -24,7 +24,8 @@ OUTS = ["pack_1.pptx", "pack_2.pptx", "pack_3.pptx"]
 def _deck(p: Callable[[str], str], last: str | None = None, note: str | None = None) -> bytes:
     """The welcome deck with each field written as `p(field)` gives it; `last`, `note`: the last bullet's
     and the notes' own text."""
-    slides = [SlideContent(layout="title", title=f"Welcome, {p('First name')}!", subtitle=f"Day one: {p('Start date')}"),
+    slides = [SlideContent(layout="title", title=f"Welcome, {p('First name')}!",
+                           subtitle=f"Day one: {p('Start date')}"),
               SlideContent(layout="bullets", title="Your team", notes=note or f"Introduce {p('Manager')}.",
                            bullets=[Bullet(text=f"You join {p('Team')}")]),
               SlideContent(layout="bullets", title="Your first week", bullets=[
