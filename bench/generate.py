@@ -2,12 +2,16 @@
 
     python bench/generate.py --tasks 100 --workers 2 [--libreoffice]     # the flow and raw workers
     python bench/generate.py --tasks 100 --mode flow                     # the flow only
+    python bench/generate.py --tasks 100 --served 2                      # and a served deployment's 2nd run
     python bench/generate_memory.py --tasks 100 1000 10000              # peak RSS against task count
 
 `flow` times what users run: the `forge` flow (the code `forge generate` and the deployment
 `forge/generate` start) against a real Prefect server, with a fresh store and output folder, from
 the call to its return: worker start and warm-up included. Its figures sit beside the raw
-workers', measured in the same sitting: `flow_vs_workers` is the ratio of end-to-end rates.
+workers', measured in the same sitting: `flow_vs_workers` is the ratio of end-to-end rates. The
+first run is `forge generate`'s (a fresh process: plugins loaded and the workers' fork server
+started during the run); with `--served N`, runs 2..N in the same process are a served
+deployment's later runs (`flow.served`, `served_flow_vs_workers`).
 
 `workers` runs the same sampled skills in warm worker processes without Prefect or a store, with
 the same plain functions the flow wraps, in two passes:
@@ -257,31 +261,41 @@ class _Profile(logging.Handler):
 
 
 def flow_once(args: argparse.Namespace) -> dict:
-    """In this process: one run of the `forge` flow on a fresh store (PREFECT_API_URL is set)."""
+    """In this process: the `forge` flow on a fresh store (PREFECT_API_URL is set), `--served` times.
+    The first run is what `forge generate` gives; a later one, in the same process, what a served
+    deployment (`forge serve`) gives once it has run once: imports, plugins and the workers' fork
+    server already there, the run's own pool, store and set-up still paid."""
     from flows.generate import forge as forge_flow
 
     catcher, flow_log = _Profile(), logging.getLogger("flows.generate")
     flow_log.addHandler(catcher)
     flow_log.setLevel(logging.INFO)
-
-    with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
-        os.environ.update(_flow_env(args, Path(tmp) / "data"))
-        started = time.perf_counter()
-        result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"), sampling=args.sampling)
-        wall = time.perf_counter() - started
-    counts = result["counts"]
-    return {
-        "tasks": args.tasks, "accepted": counts["accepted"], "rows_written": counts["rows_written"],
-        "shards_written": counts["shards_written"], "wall_s": round(wall, 3),
-        "end_to_end_per_s": round(counts["rows_written"] / wall, 3),
-        "rejections": result["rejections"],
-        "profile": catcher.profile,
-        # the workers are the fork server's children, not this process's: count the whole tree
-        "cpu_s": {"flow_process": _cpu(resource.RUSAGE_SELF),
-                  "workers_and_sandboxes": round(_tree_cpu_s(os.getpid()) - _cpu(resource.RUSAGE_SELF), 2)},
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "largest_child_peak_rss_mb": catcher.profile.get("worker_peak_rss_mb", 0.0),  # the largest worker's
-    }
+    runs = []
+    for _ in range(args.served):
+        with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
+            os.environ.update(_flow_env(args, Path(tmp) / "data"))
+            own, tree, server = _cpu(resource.RUSAGE_SELF), _tree_cpu_s(os.getpid()), _process_cpu_s(args.server_pid)
+            started = time.perf_counter()
+            result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"),
+                                sampling=args.sampling)
+            wall = time.perf_counter() - started
+            own_cpu, tree_cpu = _cpu(resource.RUSAGE_SELF) - own, _tree_cpu_s(os.getpid()) - tree
+            server_cpu = _process_cpu_s(args.server_pid) - server
+        counts = result["counts"]
+        runs.append({
+            "tasks": args.tasks, "accepted": counts["accepted"], "rows_written": counts["rows_written"],
+            "shards_written": counts["shards_written"], "wall_s": round(wall, 3),
+            "end_to_end_per_s": round(counts["rows_written"] / wall, 3),
+            "rejections": result["rejections"],
+            "profile": catcher.profile,
+            # the workers are the fork server's children, not this process's: count the whole tree
+            # (this run's share: a later run's fork server was started, and paid for, by the first)
+            "cpu_s": {"flow_process": round(own_cpu, 2), "workers_and_sandboxes": round(tree_cpu - own_cpu, 2),
+                      "prefect_server": round(server_cpu, 2)},
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "largest_child_peak_rss_mb": catcher.profile.get("worker_peak_rss_mb", 0.0),  # the largest worker's
+        })
+    return {**runs[0], "served": runs[1:]}
 
 
 def _cpu(who: int) -> float:
@@ -296,17 +310,15 @@ def _process_cpu_s(pid: int) -> float:
 
 
 def flow_in_child(args: argparse.Namespace, tasks: int, server: ServerInfo) -> dict:
-    """The flow in a fresh process, so its peak RSS is this run's alone."""
+    """The flow in a fresh process, so its peak RSS is this run's (or its served runs') alone."""
     command = [sys.executable, __file__, "--mode", "flow-child", "--tasks", str(tasks), "--seed", str(args.seed),
-               "--workers", str(args.workers), "--sampling", args.sampling] + (["--libreoffice"] if args.libreoffice else [])
+               "--workers", str(args.workers), "--sampling", args.sampling, "--served", str(args.served),
+               "--server-pid", str(server.pid)] + (["--libreoffice"] if args.libreoffice else [])
     env = {**os.environ, "PREFECT_API_URL": server.url, "PREFECT_LOGGING_LEVEL": "WARNING"}
-    server_cpu = _process_cpu_s(server.pid)
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"flow run of {tasks} tasks failed:\n{done.stderr[-4000:]}")
-    report = json.loads(done.stdout)
-    report["cpu_s"]["prefect_server"] = round(_process_cpu_s(server.pid) - server_cpu, 2)
-    return report
+    return json.loads(done.stdout)
 
 
 def main() -> None:
@@ -317,6 +329,9 @@ def main() -> None:
     parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
     parser.add_argument("--sampling", choices=sorted(SAMPLERS), default="mix", help="How both sides draw skills.")
     parser.add_argument("--mode", choices=["both", "flow", "workers", "flow-child"], default="both")
+    parser.add_argument("--served", type=int, default=1, help="Flow runs in one process: the 2nd on are a served "
+                                                                "deployment's (`served`), the 1st `forge generate`'s.")
+    parser.add_argument("--server-pid", type=int, default=0, help=argparse.SUPPRESS)  # flow-child: the server to count
     args = parser.parse_args()
     if args.mode == "flow-child":
         print(json.dumps(flow_once(args)))
@@ -344,6 +359,9 @@ def main() -> None:
         report["flow_vs_workers"] = round(report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["flow_vs_workers_with_warmup"] = round(
             report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
+        if report["flow"]["served"]:  # the served deployment's later runs, against the same raw workers
+            report["served_flow_vs_workers"] = [round(r["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
+                                                for r in report["flow"]["served"]]
         # rows per CPU second, flow (its process, workers, sandboxes and the Prefect server) over raw
         flow_cpu = sum(report["flow"]["cpu_s"].values())
         if flow_cpu and report["workers"]["end_to_end_cpu_s"]:

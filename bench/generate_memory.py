@@ -56,7 +56,7 @@ def main() -> None:
         info = server.start(port=_free_port())
         try:
             for tasks in sorted(args.tasks):
-                run = flow_in_child(argparse.Namespace(**{**vars(args), "tasks": tasks}), tasks, info)
+                run = flow_in_child(argparse.Namespace(**{**vars(args), "tasks": tasks, "served": 1}), tasks, info)
                 profile = run.pop("profile", {})
                 runs.append({**run, "shards_while_running": profile.get("shards_while_running"),
                              "verified_per_s": round(run["accepted"] / run["wall_s"], 3)})
