@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from preparers.code import ProjectContent
 from workflows.code._added_module import base_package, with_module
+from workflows.code._call_tests import call_tests, module_text
 
 
 class FormatModule(BaseModel):
@@ -150,12 +151,6 @@ def add_format_module(rng: random.Random, faker: Faker, name: str) -> tuple[Proj
     spec = FORMAT_MODULES[name]
     project, company = base_package(rng, faker, spec.kind)
     values = _values(rng, faker)
-    namespace: dict[str, object] = {}
-    exec(compile(spec.source, spec.module, "exec"), namespace)  # noqa: S102 - our own source
-    names = [n for n in namespace if not n.startswith("__")]
-    body = [f"from {project.package}.{spec.module} import {', '.join(names)}", ""]
-    for n, template in enumerate(spec.calls, start=1):
-        call = template.format(**values)
-        body += ["", f"def test_{call.split('(')[0]}_{n}():", f"    assert {call} == {eval(call, namespace)!r}", ""]
-    source = f'"""Text for {spec.about}, at {company.replace(chr(34), chr(39))}."""\n\n' + spec.source
-    return with_module(project, spec.module, source, "\n".join(body).rstrip() + "\n", spec.about, names), spec
+    tests, names = call_tests(project.package, spec.module, spec.source, [c.format(**values) for c in spec.calls])
+    source = module_text(f"text for {spec.about}", company, spec.source)
+    return with_module(project, spec.module, source, tests, spec.about, names), spec

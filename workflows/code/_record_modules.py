@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from preparers.code import ProjectContent
 from workflows.code._added_module import base_package, with_module
+from workflows.code._call_tests import call_tests, module_text
 
 
 class RecordModule(BaseModel):
@@ -155,15 +156,8 @@ def add_record_module(rng: random.Random, faker: Faker, name: str) -> tuple[Proj
     spec = RECORD_MODULES[name]
     project, company = base_package(rng, faker, spec.kind)
     records = _records(name, rng, faker)
-    namespace: dict[str, object] = {}
-    exec(compile(spec.source, spec.module, "exec"), namespace)  # noqa: S102 - our own source
-    functions = [c.split("(")[0] for c in spec.calls]
-    body = [f"from {project.package}.{spec.module} import {', '.join(functions)}", ""]
-    for call in spec.calls:
-        shown = (call.replace("RECORDS", repr(records)).replace("RECORD", repr(records[0]))
-                 .replace("EMPLOYEE", repr(records[0][1])))
-        body += ["", f"def test_{call.split('(')[0]}():", f"    assert {shown} == {eval(shown, namespace)!r}", ""]
-    docstring = f'"""{spec.what.capitalize()} for {company.replace(chr(34), chr(39))}: ({", ".join(spec.fields)}) records."""'
-    gap = "\n\n" if spec.source.startswith("\ndef") else "\n"
-    return with_module(project, spec.module, docstring + gap + spec.source, "\n".join(body).rstrip() + "\n",
-                       f"{spec.what} as tuples", functions), spec
+    calls = [call.replace("RECORDS", repr(records)).replace("RECORD", repr(records[0]))
+             .replace("EMPLOYEE", repr(records[0][1])) for call in spec.calls]
+    tests, functions = call_tests(project.package, spec.module, spec.source, calls)
+    source = module_text(f"{spec.what} as ({', '.join(spec.fields)}) records", company, spec.source)
+    return with_module(project, spec.module, source, tests, f"{spec.what} as tuples", functions), spec

@@ -11,6 +11,8 @@ from typing import Any
 
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases._code_projects import project_case, seeded
+from tests.unit.boundary_cases._code_rewrites import line_of
+from tests.unit.boundary_cases._code_rewrites import rewritten as replaced
 from workflows.code._format_modules import add_format_module
 
 FILES, MODULE, TESTS = seeded(lambda rng, faker: add_format_module(rng, faker, "labels")[0])
@@ -26,15 +28,7 @@ OLD = {
 
 
 def rewritten(*styles: str, source: str = SOURCE) -> str:
-    for style in styles:
-        for old, new in OLD[style]:
-            assert old in source, old
-            source = source.replace(old, new)
-    return source
-
-
-def line_of(text: str, piece: str) -> int:
-    return text.split(piece)[0].count("\n") + 1
+    return replaced(source, [pair for style in styles for pair in OLD[style]])
 
 
 def case(label: str, source: str, passes: bool, says: str = "", tests: str | None = None, **options: Any) -> Case:

@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases._code_projects import project_case, seeded
+from tests.unit.boundary_cases._code_rewrites import line_of
 from workflows.code._property_classes import add_property_class
 
 FILES, MODULE, TESTS = seeded(lambda rng, faker: add_property_class(rng, faker, "products")[0])
@@ -36,10 +37,6 @@ def case(label: str, source: str, passes: bool, says: str = "", tests: str = SWI
     return project_case(label, FILES, {MODULE: source, TESTS: tests}, {
         "file": f"proj/{MODULE}", "test_file": f"proj/{TESTS}", "klass": "Product", "attribute": "price",
         "getter": "get_price", "setter": "set_price", "reject_negative": True, "compat": False, **options}, passes, says)
-
-
-def line_of(text: str, piece: str) -> int:
-    return text.split(piece)[0].count("\n") + 1
 
 
 LAST_LEFT = re.sub(r"\.price = (.*)$", r".set_price(\1)", SWITCHED, flags=re.M)

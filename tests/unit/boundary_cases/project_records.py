@@ -12,6 +12,7 @@ from typing import Any
 
 from tests.unit.boundary_cases import Case
 from tests.unit.boundary_cases._code_projects import project_case, seeded
+from tests.unit.boundary_cases._code_rewrites import line_of
 from workflows.code._record_modules import add_record_module
 
 FILES, MODULE, TESTS = seeded(lambda rng, faker: add_record_module(rng, faker, "loans")[0])
@@ -69,7 +70,7 @@ CASES = {
         case("an extra last field", module(rows=ROWS + "    fine: float = 0.0\n"), False,
              "Loan has the fields ['title', 'borrower', 'days_out', 'fine']"),
         case("a position left in the last function", LEFT, False,
-             f"still reads a record by position on line {LEFT.split('loan[1]')[0].count(chr(10)) + 1}"),
+             f"still reads a record by position on line {line_of(LEFT, 'loan[1]')}"),
         case("a tuple returned for a record", TUPLE_BACK, False, "returns a tuple, not a Loan", form="namedtuple"),
         case("the given record changed in place", CHANGED, False, "changed the records it was given"),
         case("failing tests", module(body=BY_NAME.replace("DAILY_FINE = 0.25", "DAILY_FINE = 0.3")), False,
