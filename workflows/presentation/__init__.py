@@ -32,6 +32,7 @@ from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
 from forge.checks import slides_script as _script_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
+from forge.checks import slides_shared as _shared_checks  # noqa: F401
 from forge.checks import slides_sort_values as _sort_value_checks  # noqa: F401
 from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
@@ -98,6 +99,7 @@ from workflows.presentation import (
     split_sections,
     split_slide,
     summary_slide,
+    sync_shared_slide,
     table_slide,
     tidy_bullets,
 )
@@ -155,6 +157,7 @@ __all__ = [
     "split_sections",
     "split_slide",
     "summary_slide",
+    "sync_shared_slide",
     "table_slide",
     "tidy_bullets",
 ]
