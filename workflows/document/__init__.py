@@ -24,11 +24,13 @@ from forge.checks import document_structure as _structure_checks  # noqa: F401
 from forge.checks import document_terms as _term_checks  # noqa: F401
 from forge.checks import document_table_text as _table_text_checks  # noqa: F401
 from forge.checks import document_tidy as _tidy_checks  # noqa: F401
+from forge.checks import document_word_list as _word_list_checks  # noqa: F401
 from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
     add_section,
+    apply_word_list,
     compile_report,
     convert_list,
     count_by_section,
@@ -82,9 +84,9 @@ from workflows.document import (
     tidy_draft,
 )
 
-__all__ = ["add_section", "compile_report", "convert_list", "count_by_section", "date_format",
-           "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer", "hyperlinks",
-           "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_captions",
+__all__ = ["add_section", "apply_word_list", "compile_report", "convert_list", "count_by_section",
+           "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer",
+           "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_captions",
            "number_headings", "page_breaks", "rearrange_sections", "recase_headings", "redact_contacts",
            "refresh_table", "relevel_headings", "replace_text", "replace_with_options", "restyle_by_rule",
            "sort_list", "sort_sections", "sort_table", "sort_table_two_keys", "split_document",
