@@ -1,6 +1,6 @@
 """Browser tasks: a task's local site and Chromium, both inside the episode's sandbox, and DOM boxes read live.
 
-The site (a stdlib Python program from `sites/`, copied into the sandbox's private /tmp) listens
+The site (a stdlib Python program from `sites/` and its modules, copied into the sandbox's private /tmp) listens
 on 127.0.0.1 in the sandbox's own network namespace, which has nothing but loopback; Chromium
 runs on the episode's display with `--host-resolver-rules` mapping every other name to nothing
 (defence in depth). Chromium's own sandbox is off (`--no-sandbox`): it needs user namespaces
@@ -18,7 +18,9 @@ from __future__ import annotations
 import base64
 import shlex
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from forge.desktop.display import DESKTOP_TMP, DesktopError, start_app
 from forge.sandbox import Sandbox
@@ -37,6 +39,8 @@ class WebApp(BaseModel):
 
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     program: str = Field(min_length=1)
+    modules: dict[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*\.py$")], str] = Field(
+        default_factory=dict, description="Modules the program imports, written beside it (names checked: they go into a shell line).")
     port: int = Field(ge=1024, le=65535)
 
     @property
@@ -50,10 +54,12 @@ def _write(path: str, text: str) -> str:
 
 def launch_site(sandbox: Sandbox, app: WebApp, state_file: str) -> None:
     """Run the site's server on `/job/<state_file>` and wait until it accepts connections."""
-    program = f"{DESKTOP_TMP}/site-{app.name}.py"
+    folder = f"{DESKTOP_TMP}/site-{app.name}"
+    program = f"{folder}/server.py"  # the modules beside it, where `python3 server.py` imports them from
     state = shlex.quote(f"/job/{state_file}")
+    modules = "".join(f"{_write(f'{folder}/{name}', source)} && " for name, source in sorted(app.modules.items()))
     script = (
-        f"mkdir -p {DESKTOP_TMP} && {_write(program, app.program)} && test -f {state} && "
+        f"mkdir -p {folder} && {modules}{_write(program, app.program)} && test -f {state} && "
         f"(python3 {program} {state} {app.port} >{DESKTOP_TMP}/site-{app.name}.log 2>&1 &) && "
         f"for i in $(seq {_START_TIMEOUT_S * 10}); do (exec 3<>/dev/tcp/127.0.0.1/{app.port}) 2>/dev/null && exit 0; "
         "sleep 0.1; done; exit 7"

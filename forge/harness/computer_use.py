@@ -60,7 +60,7 @@ def web_app(name: str):  # -> forge.desktop.browser.WebApp
     from sites import SITES
 
     site = SITES.get(name)
-    return WebApp(name=site.name, program=site.program, port=site.port)
+    return WebApp(name=site.name, program=site.program, modules=site.modules, port=site.port)
 
 
 def desktop_of(env: TaskEnvironment):  # -> forge.desktop.Desktop | None (imported lazily: optional extra)

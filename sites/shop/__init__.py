@@ -3,8 +3,9 @@ delivery choice and coupons, checkout and an orders list.
 
 Its state is one JSON document (`products`, `cart`, `wishlist`, `coupons`, `coupon`, `shipping`,
 `orders`, ...); each saved form rewrites it atomically, so a check reads the site's own database.
-The money rules live in `server.py` and are imported by the `web.shop_*` families, so a task's
-expected totals come from the code the site runs.
+The program is `server.py` (the forms), with `pages.py` (the HTML) and `rules.py` (money, lookups,
+the state file) beside it. The `web.shop_*` families import the rules and the forms, so a task's
+expected totals and states come from the code the site runs.
 """
 
 from __future__ import annotations
@@ -16,4 +17,5 @@ TITLE = "Catalogue"  # the home page's title begins with it, then the shop's nam
 
 @register_site
 def shop() -> Site:
-    return Site(name="shop", title=TITLE, program=program_of(__file__, "server.py"))
+    return Site(name="shop", title=TITLE, program=program_of(__file__, "server.py"),
+                modules={name: program_of(__file__, name) for name in ("pages.py", "rules.py")})

@@ -19,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 import workflows
+from forge.desktop.browser import WebApp
 from forge.harness import HARNESSES, ReplayTeacher, run_episode
 from forge.judge import ProgrammaticJudge
 from forge.models import Skill
 from forge.plugins import ensure_loaded
 from forge.sandbox import SandboxLimits
-from sites import SITES
+from sites import SITES, Site
 from sites.shop import server
 from tests.conftest import require
 from tests.unit.boundary_cases.shop import SHOP
@@ -46,8 +48,7 @@ def shop(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The site's program serving a copy of STATE on a free loopback port."""
     path = tmp_path / "shop.json"
     path.write_text(json.dumps(STATE))
-    program = tmp_path / "server.py"
-    program.write_text(SITES.get("shop").program)
+    program = SITES.get("shop").write_to(tmp_path)  # the program and its modules, as the desktop lays them out
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -240,3 +241,13 @@ def test_each_skill_value_is_solved_in_the_terminal(family: str, params: dict[st
                               scratch_root=tmp_path, limits=SandboxLimits())
         assert episode.passed, (seed, episode.error, episode.rubric)
     assert len(seen) == 2
+
+
+@pytest.mark.parametrize("name", ["../rules.py", "rules", "pages.sh", "Rules.py", "a b.py", "x/y.py"])
+def test_a_sites_module_is_a_plain_python_file_name_beside_its_program(name: str) -> None:
+    """Module names go into the shell line that writes them into the sandbox: nothing but `name.py`."""
+    with pytest.raises(ValidationError):
+        Site(name="x", title="T", program="pass", modules={name: ""})
+    with pytest.raises(ValidationError):
+        WebApp(name="x", program="pass", modules={name: ""}, port=8000)
+    assert WebApp(name="x", program="pass", modules={"rules.py": ""}, port=8000).modules == {"rules.py": ""}
