@@ -13,6 +13,7 @@ from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts 
 from forge.checks import tree_extract as _extract, tree_name_edits as _name_edits  # noqa: F401
 from forge.checks import tree_folder_archives as _folder_archives  # noqa: F401
 from forge.checks import tree_running_order as _running_order  # noqa: F401
+from forge.checks import tree_subtitles as _subtitles  # noqa: F401
 from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_portable as _portable  # noqa: F401
 from forge.checks import tree_reports as _reports, tree_rules as _rules, tree_sequence as _sequence  # noqa: F401
 from forge.checks import tree_split as _split, tree_sync as _sync, tree_text as _text_checks  # noqa: F401
@@ -45,6 +46,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     join_parts,
     large_files,
     latest_versions,
+    match_subtitles,
     merge_folders,
     mirror_folder,
     normalise_names,
@@ -73,10 +75,10 @@ from workflows.files import (  # noqa: F401  (register on import)
 
 __all__ = ["archive_files", "archive_folders", "archive_older", "checksum_manifest", "clean_up", "collect_matching",
            "compare_folders", "copy_filtered", "copy_picks", "cull_pairs", "dated_backup", "dedupe_by_rule",
-           "edit_names", "extract_matching", "find_mentions", "fix_extensions", "flatten_tree", "folder_index", "folder_usage",
-           "group_by_client", "handle_listed", "inventory", "join_parts", "large_files", "latest_versions",
-           "merge_folders", "mirror_folder", "normalise_names", "number_by_list", "organise_by_type", "photo_dates",
-           "photo_index", "portable_names", "prune_backups", "remove_duplicates", "rename_by_content",
-           "rename_by_rule", "rename_sequence", "resize_image", "sequence_gaps", "sort_by_rule",
+           "edit_names", "extract_matching", "find_mentions", "fix_extensions", "flatten_tree", "folder_index",
+           "folder_usage", "group_by_client", "handle_listed", "inventory", "join_parts", "large_files",
+           "latest_versions", "match_subtitles", "merge_folders", "mirror_folder", "normalise_names", "number_by_list",
+           "organise_by_type", "photo_dates", "photo_index", "portable_names", "prune_backups", "remove_duplicates",
+           "rename_by_content", "rename_by_rule", "rename_sequence", "resize_image", "sequence_gaps", "sort_by_rule",
            "sort_by_taken", "split_batches", "split_file", "text_endings", "unpack_all", "unpack_archive",
            "usage_by_type", "verify_checksums"]
