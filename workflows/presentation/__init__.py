@@ -9,6 +9,7 @@ from forge.checks import slides_actions as _action_checks  # noqa: F401
 from forge.checks import slides_agenda_numbers as _agenda_number_checks  # noqa: F401
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
+from forge.checks import slides_collect as _collect_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_decks as _deck_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
@@ -58,6 +59,7 @@ from workflows.presentation import (
     bullets_to_notes,
     clear_formatting,
     collect_actions,
+    collect_slides,
     combine_decks,
     convert_table,
     copy_notes,
@@ -116,6 +118,7 @@ __all__ = [
     "bullets_to_notes",
     "clear_formatting",
     "collect_actions",
+    "collect_slides",
     "combine_decks",
     "convert_table",
     "copy_notes",
