@@ -3,8 +3,9 @@ run per family does not reach, each a value that changes the task (a lock file's
 function with a new test; a stock batch's own __enter__/__exit__ rolling back on an error; a
 timesheet CSV fixture built once per module in the conftest already there; a cart fixture in a new
 conftest; every old-style string of the library notices, quotes inside, as f-strings; parcels as a
-NamedTuple; an hourly rate property refusing negatives, the old accessors kept), for real (gates,
-sandbox, mutants caught)."""
+NamedTuple; an hourly rate property refusing negatives, the old accessors kept; an HR grab-bag split
+with every import in the project moved to the new modules), for real (gates, sandbox, mutants
+caught)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("code.use_fstrings", {"kind": "notices", "styles": "all"}),
     ("code.use_dataclass", {"kind": "parcels", "form": "namedtuple"}),
     ("code.use_property", {"kind": "employees", "change": "validated", "compat": True}),
+    ("code.split_module", {"kind": "hr", "after": "migrated"}),
 ]
 
 
