@@ -3,7 +3,8 @@ test_workflows.py's one run per family does not reach: each a value that changes
 rest of the values in one file, a dropped column, messy values or dates; lists appended to, nulls
 that remove a setting, a merge folded into the base file; lines numbered, orders totalled;
 exports overlapping, orders tagged and in date order; even parts of sorted rows, empty lines left
-out; a total row over three files' averages, amounts as money text), for real (gates, sandbox)."""
+out; a total row over three files' averages, amounts as money text; a JSON profile with ranges and
+placeholders), for real (gates, sandbox)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.json_combine", {"overlap": True, "source": True, "sort": True, "envelope": False}),
     ("data.csv_chunk", {"by_size": False, "sort": True, "blank": True}),
     ("data.csv_files_summary", {"measure": "average", "total_row": True, "text_amounts": True}),
+    ("data.csv_profile", {"fmt": "json", "ranges": True, "placeholders": True}),
 ]
 
 

@@ -12,7 +12,7 @@ from forge.checks import json_records as _json_records, json_rekey as _json_reke
 from forge.checks import json_schema as _json_schema, json_sort as _json_sort, json_update as _json_update  # noqa: F401
 from forge.checks import records as _records, table as _table, table_anonymise as _table_anonymise  # noqa: F401
 from forge.checks import table_chunk as _table_chunk, table_files_summary as _table_files_summary  # noqa: F401
-from forge.checks import table_fill as _table_fill  # noqa: F401
+from forge.checks import table_fill as _table_fill, table_profile as _table_profile  # noqa: F401
 from forge.checks import table_latest as _table_latest  # noqa: F401
 from forge.checks import table_normalise as _table_normalise  # noqa: F401
 from forge.checks import table_reconcile as _table_reconcile, table_settings_diff as _table_settings_diff  # noqa: F401
@@ -37,6 +37,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_latest_per_key,
     csv_nest_json,
     csv_pivot,
+    csv_profile,
     csv_quarantine,
     csv_rank_column,
     csv_reconcile,
@@ -70,7 +71,7 @@ from workflows.data import (  # noqa: F401  (register on import)
 
 __all__ = ["csv_anonymise", "csv_band_column", "csv_chunk", "csv_cleanup", "csv_date_part", "csv_dedupe",
            "csv_derived_column", "csv_files_summary", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
-           "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_quarantine", "csv_rank_column",
+           "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_profile", "csv_quarantine", "csv_rank_column",
            "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_by_value",
            "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_combine", "json_config_diff",
