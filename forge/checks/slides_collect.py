@@ -37,7 +37,8 @@ def picked(slides: list[Slide], opts: SlidesCollected) -> list[Slide]:
 
 def _titled(slide: Slide, title: str) -> Slide:
     """The slide shown, retitled `title` (its title shape too, so the title is not read as body text)."""
-    shapes = [sh.model_copy(update={"text": title}) if fold(sh.text) == fold(slide.title) else sh for sh in slide.shapes]
+    shapes = [sh.model_copy(update={"text": title}) if fold(sh.text) == fold(slide.title) else sh
+              for sh in slide.shapes]
     return slide.model_copy(update={"title": title, "shapes": shapes, "hidden": False})
 
 

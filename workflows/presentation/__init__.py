@@ -31,6 +31,7 @@ from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_plain as _plain_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
+from forge.checks import slides_running_order as _running_order_checks  # noqa: F401
 from forge.checks import slides_script as _script_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
 from forge.checks import slides_shared as _shared_checks  # noqa: F401
@@ -94,6 +95,7 @@ from workflows.presentation import (
     replace_with_options,
     retitle_slides,
     rows_to_slides,
+    running_order,
     section_dividers,
     sort_by_value,
     speaker_notes,
@@ -153,6 +155,7 @@ __all__ = [
     "replace_with_options",
     "retitle_slides",
     "rows_to_slides",
+    "running_order",
     "section_dividers",
     "sort_by_value",
     "speaker_notes",
