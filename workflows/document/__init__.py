@@ -5,6 +5,7 @@ workflows; its skills are `data/skills/document.jsonl`.
 """
 
 from forge.checks import document as _checks  # noqa: F401
+from forge.checks import document_actions as _action_checks  # noqa: F401
 from forge.checks import document_captions as _caption_checks  # noqa: F401
 from forge.checks import document_case as _case_checks  # noqa: F401
 from forge.checks import document_compile as _compile_checks  # noqa: F401
@@ -29,6 +30,7 @@ from preparers import document as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv  # noqa: F401  (the mail-merge lists and count reports)
 from preparers.filetypes import docx as _docx  # noqa: F401
 from workflows.document import (
+    action_items,
     add_section,
     apply_word_list,
     compile_report,
@@ -84,13 +86,14 @@ from workflows.document import (
     tidy_draft,
 )
 
-__all__ = ["add_section", "apply_word_list", "compile_report", "convert_list", "count_by_section",
-           "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary", "header_footer",
-           "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents", "number_captions",
-           "number_headings", "page_breaks", "rearrange_sections", "recase_headings", "redact_contacts",
-           "refresh_table", "relevel_headings", "replace_text", "replace_with_options", "restyle_by_rule",
-           "sort_list", "sort_sections", "sort_table", "sort_table_two_keys", "split_document",
-           "stack_tables", "strip_notes", "style_headings", "table_band", "table_clean_column",
-           "table_column", "table_date_part", "table_dedupe", "table_filter", "table_lookup",
-           "table_of_contents", "table_round", "table_share", "table_split_column", "table_subtotals",
-           "table_summary", "table_to_text", "table_top_rows", "table_total", "text_to_table", "tidy_draft"]
+__all__ = ["action_items", "add_section", "apply_word_list", "compile_report", "convert_list",
+           "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary",
+           "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents",
+           "number_captions", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
+           "redact_contacts", "refresh_table", "relevel_headings", "replace_text", "replace_with_options",
+           "restyle_by_rule", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
+           "split_document", "stack_tables", "strip_notes", "style_headings", "table_band",
+           "table_clean_column", "table_column", "table_date_part", "table_dedupe", "table_filter",
+           "table_lookup", "table_of_contents", "table_round", "table_share", "table_split_column",
+           "table_subtotals", "table_summary", "table_to_text", "table_top_rows", "table_total",
+           "text_to_table", "tidy_draft"]
