@@ -28,6 +28,7 @@ from forge.checks import text_log_split as _text_log_split, text_split as _text_
 from forge.checks import text_env_sync as _text_env_sync  # noqa: F401
 from forge.checks import text_translations as _text_translations  # noqa: F401
 from forge.checks import text_translations_report as _text_translations_report  # noqa: F401
+from forge.checks import text_table_total as _text_table_total  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -77,6 +78,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     table_columns,
     table_export,
     table_sort,
+    table_total,
     template_fill,
     translations_report,
     translations_sync,
@@ -94,5 +96,6 @@ __all__ = ["align_columns", "changelog_entry", "checklist_progress", "combine_fi
            "log_filter", "log_levels", "log_per_hour", "log_query", "log_split", "log_to_csv", "log_tracebacks",
            "markdown_links", "markdown_lint", "markdown_toc", "merge_notes", "readme_sections", "records_table",
            "redact", "reindent", "requirements_edit", "section_words", "sort_lines", "split_sections", "subtitles",
-           "table_columns", "table_export", "table_sort", "template_fill", "todo_checklist", "todo_tick",
-           "translations_report", "translations_sync", "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
+           "table_columns", "table_export", "table_sort", "table_total", "template_fill", "todo_checklist",
+           "todo_tick", "translations_report", "translations_sync", "whitespace_cleanup", "word_frequency",
+           "wrap_paragraphs"]
