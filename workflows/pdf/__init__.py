@@ -36,6 +36,7 @@ from forge.checks import pdf_reconcile as _reconcile_checks  # noqa: F401
 from forge.checks import pdf_redact as _redact_checks  # noqa: F401
 from forge.checks import pdf_replace as _replace_checks  # noqa: F401
 from forge.checks import pdf_reports as _report_checks  # noqa: F401
+from forge.checks import pdf_scan_gaps as _scan_gap_checks  # noqa: F401
 from forge.checks import pdf_search as _search_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
 from forge.checks import pdf_table_export as _table_export_checks  # noqa: F401
@@ -88,6 +89,7 @@ from workflows.pdf import (
     replace_pages,
     resize_pages,
     rotate,
+    scan_gaps,
     search_files,
     set_metadata,
     set_properties,
@@ -101,4 +103,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
+           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "scan_gaps", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
