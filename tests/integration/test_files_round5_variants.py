@@ -4,8 +4,9 @@ rewritten in every subfolder with a rename log; a trailing text stripped at the 
 order typed from memory with entries that keep their number and the unlisted files moved aside, or
 an exact list whose missing entries are skipped, as numbered copies; invoices pulled out of zips and
 tarballs into a folder per archive, the archives deleted; past years' folders zipped one by one and
-deleted; subtitles moved from a downloads folder next to season folders' videos with a language code,
-the ones without a video deleted), for real (gates, sandbox, mutants caught)."""
+deleted; subtitles moved from a downloads folder next to season folders' videos with a language
+code, the ones without a video deleted; photos copied largest first into folders of at most a
+size), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.extract_matching", {"tarballs": True, "naming": "per_archive", "remove_archives": True}),
     ("files.archive_folders", {"format": "zip", "wrapped": True, "dated": True, "remove_folders": True}),
     ("files.match_subtitles", {"language": True, "seasons": True, "delete_orphans": True}),
+    ("files.split_by_size", {"packing": "largest_first", "mode": "copy", "photos_only": True}),
 ]
 
 

@@ -13,7 +13,7 @@ from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts 
 from forge.checks import tree_extract as _extract, tree_name_edits as _name_edits  # noqa: F401
 from forge.checks import tree_folder_archives as _folder_archives  # noqa: F401
 from forge.checks import tree_running_order as _running_order  # noqa: F401
-from forge.checks import tree_subtitles as _subtitles  # noqa: F401
+from forge.checks import tree_size_split as _size_split, tree_subtitles as _subtitles  # noqa: F401
 from forge.checks import tree_photos as _photo_checks, tree_picks as _picks, tree_portable as _portable  # noqa: F401
 from forge.checks import tree_reports as _reports, tree_rules as _rules, tree_sequence as _sequence  # noqa: F401
 from forge.checks import tree_split as _split, tree_sync as _sync, tree_text as _text_checks  # noqa: F401
@@ -65,6 +65,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     sort_by_rule,
     sort_by_taken,
     split_batches,
+    split_by_size,
     split_file,
     text_endings,
     unpack_all,
@@ -80,5 +81,5 @@ __all__ = ["archive_files", "archive_folders", "archive_older", "checksum_manife
            "latest_versions", "match_subtitles", "merge_folders", "mirror_folder", "normalise_names", "number_by_list",
            "organise_by_type", "photo_dates", "photo_index", "portable_names", "prune_backups", "remove_duplicates",
            "rename_by_content", "rename_by_rule", "rename_sequence", "resize_image", "sequence_gaps", "sort_by_rule",
-           "sort_by_taken", "split_batches", "split_file", "text_endings", "unpack_all", "unpack_archive",
-           "usage_by_type", "verify_checksums"]
+           "sort_by_taken", "split_batches", "split_by_size", "split_file", "text_endings", "unpack_all",
+           "unpack_archive", "usage_by_type", "verify_checksums"]
