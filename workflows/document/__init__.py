@@ -66,6 +66,7 @@ from workflows.document import (
     stack_tables,
     strip_notes,
     style_headings,
+    table_anonymise,
     table_band,
     table_clean_column,
     table_column,
@@ -92,8 +93,8 @@ __all__ = ["action_items", "add_section", "apply_word_list", "compile_report", "
            "number_captions", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
            "redact_contacts", "refresh_table", "relevel_headings", "replace_text", "replace_with_options",
            "restyle_by_rule", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
-           "split_document", "stack_tables", "strip_notes", "style_headings", "table_band",
-           "table_clean_column", "table_column", "table_date_part", "table_dedupe", "table_filter",
-           "table_lookup", "table_of_contents", "table_round", "table_share", "table_split_column",
-           "table_subtotals", "table_summary", "table_to_text", "table_top_rows", "table_total",
-           "text_to_table", "tidy_draft"]
+           "split_document", "stack_tables", "strip_notes", "style_headings", "table_anonymise",
+           "table_band", "table_clean_column", "table_column", "table_date_part", "table_dedupe",
+           "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
+           "table_split_column", "table_subtotals", "table_summary", "table_to_text", "table_top_rows",
+           "table_total", "text_to_table", "tidy_draft"]
