@@ -40,6 +40,7 @@ from forge.checks import slides_split as _split_checks  # noqa: F401
 from forge.checks import slides_structure as _structure_checks  # noqa: F401
 from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
+from forge.checks import slides_tables_out as _table_out_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
 from forge.checks import slides_titles_fill as _title_fill_checks  # noqa: F401
 from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
@@ -48,6 +49,7 @@ from preparers.filetypes import csv as _csv  # noqa: F401  (the alt-text list)
 from preparers.filetypes import docx as _docx  # noqa: F401  (the report a deck is drafted from)
 from preparers.filetypes import pptx as _pptx  # noqa: F401
 from preparers.filetypes import text as _text  # noqa: F401  (the md outline)
+from preparers.filetypes import xlsx as _xlsx  # noqa: F401  (slide tables taken out to a workbook)
 from workflows.presentation import (
     add_slide,
     agenda_from_titles,
@@ -105,6 +107,7 @@ from workflows.presentation import (
     summary_slide,
     sync_shared_slide,
     table_slide,
+    tables_to_sheet,
     tidy_bullets,
 )
 
@@ -165,5 +168,6 @@ __all__ = [
     "summary_slide",
     "sync_shared_slide",
     "table_slide",
+    "tables_to_sheet",
     "tidy_bullets",
 ]
