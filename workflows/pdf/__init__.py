@@ -6,6 +6,7 @@ Importing it registers the pdf handler, the pdf check libraries, the preparer an
 
 from forge.checks import pdf as _checks  # noqa: F401
 from forge.checks import pdf_bookmark_pages as _bookmark_page_checks  # noqa: F401
+from forge.checks import pdf_actions as _action_checks  # noqa: F401
 from forge.checks import pdf_audit as _audit_checks  # noqa: F401
 from forge.checks import pdf_combine as _combine_checks  # noqa: F401
 from forge.checks import pdf_compare as _compare_checks  # noqa: F401
@@ -76,6 +77,7 @@ from workflows.pdf import (
     merge,
     merge_ordered,
     metadata,
+    minutes_actions,
     move_pages,
     n_up,
     outline_export,
@@ -103,4 +105,4 @@ from workflows.pdf import (
 )
 
 __all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
-           "metadata", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "scan_gaps", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
+           "metadata", "minutes_actions", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "scan_gaps", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
