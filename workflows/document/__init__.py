@@ -70,6 +70,7 @@ from workflows.document import (
     table_band,
     table_clean_column,
     table_column,
+    table_crosstab,
     table_date_part,
     table_dedupe,
     table_filter,
@@ -94,7 +95,7 @@ __all__ = ["action_items", "add_section", "apply_word_list", "compile_report", "
            "redact_contacts", "refresh_table", "relevel_headings", "replace_text", "replace_with_options",
            "restyle_by_rule", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
            "split_document", "stack_tables", "strip_notes", "style_headings", "table_anonymise",
-           "table_band", "table_clean_column", "table_column", "table_date_part", "table_dedupe",
-           "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
+           "table_band", "table_clean_column", "table_column", "table_crosstab", "table_date_part",
+           "table_dedupe", "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
            "table_split_column", "table_subtotals", "table_summary", "table_to_text", "table_top_rows",
            "table_total", "text_to_table", "tidy_draft"]
