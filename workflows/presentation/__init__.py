@@ -29,6 +29,7 @@ from forge.checks import slides_notes_copy as _notes_copy_checks  # noqa: F401
 from forge.checks import slides_outline_insert as _outline_insert_checks  # noqa: F401
 from forge.checks import slides_pictures as _picture_checks  # noqa: F401
 from forge.checks import slides_plain as _plain_checks  # noqa: F401
+from forge.checks import slides_presenters as _presenter_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
 from forge.checks import slides_running_order as _running_order_checks  # noqa: F401
@@ -101,6 +102,7 @@ from workflows.presentation import (
     section_dividers,
     sort_by_value,
     speaker_notes,
+    split_by_presenter,
     split_deck,
     split_sections,
     split_slide,
@@ -162,6 +164,7 @@ __all__ = [
     "section_dividers",
     "sort_by_value",
     "speaker_notes",
+    "split_by_presenter",
     "split_deck",
     "split_sections",
     "split_slide",

@@ -22,8 +22,8 @@ from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext
 Form = Literal["csv", "xlsx"]
 COLUMNS = ["Order ID", "Customer", "Units", "Unit Price"]
 WHAT = ("{% if slide_title %}the table on the slide \"{{ slide_title }}\"{% else %}the tables of every "
-        "\"Orders - ...\" slide, stacked under one header row with a first column \"Slide\" holding the title of the slide each row "
-        "comes from (slides in deck order){% endif %}")
+        "\"Orders - ...\" slide, stacked under one header row with a first column \"Slide\" holding the title of "
+        "the slide each row comes from (slides in deck order){% endif %}")
 EXPORT = """
     import csv, re, pptx
     deck = pptx.Presentation({input})
