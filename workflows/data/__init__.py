@@ -5,7 +5,7 @@ library, the preparer and the workflows; its skills are `data/skills/data.jsonl`
 """
 
 from forge.checks import json as _checks, json_dedupe as _json_dedupe, json_fields as _json_fields  # noqa: F401
-from forge.checks import json_combine as _json_combine  # noqa: F401
+from forge.checks import json_combine as _json_combine, json_feed_diff as _json_feed_diff  # noqa: F401
 from forge.checks import json_groups as _json_groups, json_layers as _json_layers  # noqa: F401
 from forge.checks import json_merge as _json_merge, json_nest as _json_nest  # noqa: F401
 from forge.checks import json_records as _json_records, json_rekey as _json_rekey  # noqa: F401
@@ -57,6 +57,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     json_config_layers,
     json_dedupe,
     json_edit,
+    json_feed_diff,
     json_filter,
     json_flatten,
     json_group_totals,
@@ -76,6 +77,6 @@ __all__ = ["csv_anonymise", "csv_band_column", "csv_chunk", "csv_cleanup", "csv_
            "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_combine", "json_config_diff",
            "json_config_layers",
-           "json_dedupe", "json_edit", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
+           "json_dedupe", "json_edit", "json_feed_diff", "json_filter", "json_flatten", "json_group_totals", "json_map_fields",
            "json_merge", "json_rekey", "json_schema_fix", "json_sort", "json_to_tables",
            "status_counts"]
