@@ -11,13 +11,12 @@ from typing import Literal
 
 from pydantic import Field
 
+from forge.checks._project_class import class_tests_as_asked
 from forge.checks._project_pair import module_and_tests
 from forge.checks._project_tests import new_tests_pass_on_original, probe_says
 from forge.checks.project import ProjectEdit, _tests_verdict
 from forge.checks.project_api import _dotted
-from forge.checks.project_probes import _new_tests
 from forge.checks.project_properties import _samples
-from forge.checks.project_refactor import edited_test
 from forge.checks.spec import OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
 
@@ -88,12 +87,8 @@ def serialisation_added(state: FinalState, opts: SerialisationAdded) -> Verdict:
     defined = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
     if missing := [name for name in (write, read) if name not in defined]:
         return Verdict.of(False, f"{opts.klass} has no {missing[0]}() method")
-    if opts.test:
-        new = _new_tests(pair.before.files.get(pair.tests, ""), pair.test_tree)
-        if not any(isinstance(n, ast.Attribute) and n.attr == write for t in new for n in ast.walk(t)):
-            return Verdict.of(False, f"{opts.test_file} has no new test that calls {write}()")
-    elif path := edited_test(pair.before, pair.after):
-        return Verdict.of(False, f"{opts.folder}/{path} was changed; the tests must stay as they were")
+    if msg := class_tests_as_asked(pair, opts.test, opts.folder, opts.test_file, write):
+        return Verdict.of(False, msg)
     if msg := _tests_verdict(pair.after, pair.before):
         return Verdict.of(False, msg)
     samples = _samples(pair.before.files[pair.tests], opts.klass)

@@ -21,7 +21,7 @@ from forge.checks import project_context as _context, project_enum as _enum  # n
 from forge.checks import project_fixtures as _fixtures, project_fstrings as _fstrings  # noqa: F401
 from forge.checks import project_properties as _properties, project_records as _records  # noqa: F401
 from forge.checks import project_loops as _loops, project_split as _split  # noqa: F401
-from forge.checks import project_serialise as _serialise  # noqa: F401
+from forge.checks import project_dunders as _dunders, project_serialise as _serialise  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -29,6 +29,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     add_cli_option,
     add_docstrings,
     add_doctests,
+    add_dunders,
     add_export,
     add_function,
     add_logging,
@@ -72,7 +73,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     use_property,
 )
 
-__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_export", "add_function", "add_logging", "add_retry",
+__all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_dunders", "add_export", "add_function", "add_logging", "add_retry",
            "add_serialisation", "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "context_manager", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",

@@ -7,6 +7,7 @@ made of.
 
 from __future__ import annotations
 
+import ast
 import random
 
 from faker import Faker
@@ -146,6 +147,12 @@ def _tests(spec: PropertyClass, package: str, values: dict[str, object]) -> str:
              f"    assert {var}.get_{spec.stored}() == {new!r}",
              f"    assert {var}.get_{spec.computed}() == {getattr(moved, 'get_' + spec.computed)()!r}", ""]
     return "\n".join(body).rstrip() + "\n"
+
+
+def constructor_keys(spec: PropertyClass) -> list[str]:
+    """The class's constructor parameters, in order (what saved data and a repr are keyed by)."""
+    init = next(n for n in ast.walk(ast.parse(spec.source)) if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    return [a.arg for a in init.args.args[1:]]
 
 
 def add_property_class(rng: random.Random, faker: Faker, name: str) -> tuple[ProjectContent, PropertyClass]:

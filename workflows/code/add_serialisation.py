@@ -5,14 +5,13 @@ given or a new round-trip test."""
 
 from __future__ import annotations
 
-import ast
 from typing import Literal
 
 from forge.models import ReferenceSolution
 from workflows._steps import lit, script_step, shell_step, solution
 from workflows.code._api import base_params
 from workflows.code._project import ProjectParams, ProjectWorkflow, pytest_step
-from workflows.code._property_classes import PROPERTY_CLASSES, add_property_class
+from workflows.code._property_classes import PROPERTY_CLASSES, add_property_class, constructor_keys
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 METHODS = {"dict": ("to_dict", "from_dict", "data"), "json": ("to_json", "from_json", "text"),
@@ -76,10 +75,9 @@ class AddSerialisation(ProjectWorkflow):
         opts: Options = ctx.options  # type: ignore[assignment]
         project, spec = add_property_class(ctx.rng, ctx.faker, opts.kind or ctx.rng.choice(sorted(PROPERTY_CLASSES)))
         paths, archive = base_params(project)
-        init = next(n for n in ast.walk(ast.parse(spec.source)) if isinstance(n, ast.FunctionDef) and n.name == "__init__")
         form = opts.format or ctx.rng.choice(sorted(METHODS))
         write, read, argument = METHODS[form]
-        return Params(**paths, klass=spec.klass, what=spec.what, keys=[a.arg for a in init.args.args[1:]], format=form,
+        return Params(**paths, klass=spec.klass, what=spec.what, keys=constructor_keys(spec), format=form,
                       write=write, read=read, argument=argument,
                       test=opts.test if opts.test is not None else ctx.rng.random() < 0.5).with_files(**archive)
 
