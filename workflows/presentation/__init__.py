@@ -20,6 +20,7 @@ from forge.checks import slides_from_report as _from_report_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
+from forge.checks import slides_kpis as _kpi_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_merge as _merge_checks  # noqa: F401
 from forge.checks import slides_merge_rows as _merge_row_checks  # noqa: F401
@@ -84,6 +85,7 @@ from workflows.presentation import (
     glossary_rename,
     hidden_slides,
     hide_slides,
+    kpi_refresh,
     merge_slides,
     move_slide,
     notes_from_file,
@@ -146,6 +148,7 @@ __all__ = [
     "glossary_rename",
     "hidden_slides",
     "hide_slides",
+    "kpi_refresh",
     "merge_slides",
     "move_slide",
     "notes_from_file",
