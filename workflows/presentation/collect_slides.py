@@ -5,19 +5,18 @@ slide or not. The slides keep their text and notes; the decks stay as they are."
 
 from __future__ import annotations
 
-import io
 import textwrap
 from typing import Literal
 
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
-from preparers._ooxml import normalize_package
-from preparers.presentation import Bullet, SlideContent, make_deck, more_bullets, write_pptx
+from preparers.presentation import Bullet, SlideContent, make_deck, more_bullets
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._body import topics
 from workflows.presentation._deck import list_step, save_code
 from workflows.presentation._draw import pick
+from workflows.presentation._hidden import write_with_hidden
 from workflows.presentation._team_decks import COPY
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -71,18 +70,6 @@ class Options(SkillParams):
     cover: bool | None = None
 
 
-def _hide(data: bytes, indexes: list[int], date: str) -> bytes:
-    """The deck with the slides at `indexes` hidden from the slide show."""
-    import pptx
-
-    deck = pptx.Presentation(io.BytesIO(data))
-    for i in indexes:
-        deck.slides[i]._element.set("show", "0")
-    out = io.BytesIO()
-    deck.save(out)
-    return normalize_package(out.getvalue(), doc_time=f"{date}T09:00:00Z")
-
-
 @register_workflow
 class CollectSlides(PreparedWorkflow[Params]):
     spec = WorkflowSpec(
@@ -119,7 +106,7 @@ class CollectSlides(PreparedWorkflow[Params]):
             slides.insert(ctx.rng.randrange(2, len(slides)), extra)
             deck = deck.model_copy(update={"slides": slides})
             hidden = ctx.rng.sample([i for i in topics(deck) if slides[i] is not extra], ctx.rng.randint(1, 2))
-            files[slot] = _hide(write_pptx(deck), hidden, deck.date.isoformat())
+            files[slot] = write_with_hidden(deck, hidden)
             stems.append(deck.file_stem)
         folder = ctx.rng.choice(["", "projects/", "steering/"])
         paths = [f"{folder}{stem}.pptx" for stem in stems]

@@ -5,17 +5,16 @@ notes; hidden slides left out or marked '(hidden)'."""
 
 from __future__ import annotations
 
-import io
 import textwrap
 from typing import Literal
 
 from forge.models import ReferenceSolution
-from preparers._ooxml import normalize_package
-from preparers.presentation import make_deck, write_pptx
+from preparers.presentation import make_deck
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._body import topics
 from workflows.presentation._deck import list_step
+from workflows.presentation._hidden import write_with_hidden
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Form = Literal["md", "txt"]
@@ -93,16 +92,10 @@ class NotesScript(PreparedWorkflow[Params]):
         hidden = ctx.rng.choice([i for i in found if i not in silent])  # a backup slide with notes
         deck = deck.model_copy(update={"slides": [s.model_copy(update={"notes": ""}) if i in silent else s
                                                   for i, s in enumerate(deck.slides)]})
-        import pptx
-
-        prs = pptx.Presentation(io.BytesIO(write_pptx(deck)))
-        prs.slides[hidden]._element.set("show", "0")
-        out = io.BytesIO()
-        prs.save(out)
         folder = ctx.rng.choice(["", "slides/", "talks/"])
         params = Params(input=f"{folder}{deck.file_stem}.pptx", output=f"{folder}{deck.file_stem}_script.{form}",
                         form=form, scope=scope, hidden=hidden_as)
-        return params.with_files(input=normalize_package(out.getvalue(), doc_time=f"{deck.date.isoformat()}T09:00:00Z"))
+        return params.with_files(input=write_with_hidden(deck, [hidden]))
 
     def reference(self, params: Params) -> ReferenceSolution:
         head = 'f"## {n}. {title}"' if params.form == "md" else 'f"Slide {n}: {title}"'
