@@ -29,6 +29,7 @@ from forge.checks import text_env_sync as _text_env_sync  # noqa: F401
 from forge.checks import text_translations as _text_translations  # noqa: F401
 from forge.checks import text_translations_report as _text_translations_report  # noqa: F401
 from forge.checks import text_dates as _text_dates, text_table_total as _text_table_total  # noqa: F401
+from forge.checks import text_log_pivot as _text_log_pivot  # noqa: F401
 from preparers import text as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, text as _text  # noqa: F401
 from workflows.text import (  # noqa: F401  (register on import)
@@ -58,6 +59,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     log_filter,
     log_levels,
     log_per_hour,
+    log_pivot,
     log_query,
     log_split,
     log_to_csv,
@@ -94,9 +96,9 @@ __all__ = ["align_columns", "changelog_entry", "checklist_progress", "combine_fi
            "config_convert", "config_edit", "crontab_edit", "csv_to_markdown", "dedupe_lines", "env_sync",
            "extract_values", "find_replace", "fixed_width_csv", "footnotes", "front_matter", "heading_case",
            "heading_levels", "heading_numbers", "hosts_edit", "ini_edit", "line_numbers", "list_convert",
-           "log_filter", "log_levels", "log_per_hour", "log_query", "log_split", "log_to_csv", "log_tracebacks",
-           "markdown_links", "markdown_lint", "markdown_toc", "merge_notes", "normalise_dates", "readme_sections",
-           "records_table", "redact", "reindent", "requirements_edit", "section_words", "sort_lines",
-           "split_sections", "subtitles", "table_columns", "table_export", "table_sort", "table_total",
+           "log_filter", "log_levels", "log_per_hour", "log_pivot", "log_query", "log_split", "log_to_csv",
+           "log_tracebacks", "markdown_links", "markdown_lint", "markdown_toc", "merge_notes", "normalise_dates",
+           "readme_sections", "records_table", "redact", "reindent", "requirements_edit", "section_words",
+           "sort_lines", "split_sections", "subtitles", "table_columns", "table_export", "table_sort", "table_total",
            "template_fill", "todo_checklist", "todo_tick", "translations_report", "translations_sync",
            "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
