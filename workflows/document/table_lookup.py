@@ -28,8 +28,8 @@ LISTS = {"sales": ("product catalogue", "product_catalogue", "Purchasing"),
          "budget": ("project register", "project_register", "The PMO")}
 NOUNS = {"csv": "a CSV export", "docx": "a Word document"}
 _ASIDES = ("{% if missing %} Where the {{ list_name }} does not list a {{ key_column }}, write "
-           "\u201c{{ missing }}\u201d.{% endif %}{% if messy %} The {{ key_column }} names in the list are typed in other capitals; they are "
-           "still the same.{% endif %}")
+           "\u201c{{ missing }}\u201d.{% endif %}{% if messy %} The {{ key_column }} names in the list are "
+           "typed in other capitals; they are still the same.{% endif %}")
 
 
 class Options(SkillParams):
