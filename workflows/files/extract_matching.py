@@ -1,9 +1,10 @@
 """Pull one kind of file out of several archives without unpacking the rest: the invoice PDFs out of a
 supplier portal's monthly exports, the photos out of a phone backup's zip parts, the pages out of a
-scanner's daily batches. Zips only, or zips and .tar.gz mixed; into one folder by file name (names
-unique), with each name prefixed by its archive's, or in a subfolder per archive (the names repeat
-from archive to archive); the archives deleted or kept. An archive in a subfolder and a loose file of
-the same kind at the top are not part of it."""
+scanner's daily batches. Zips only, or zips and .tar.gz mixed; archives made on a Mac or not (their
+__MACOSX/ and ._ copies left out); into one folder by file name (names unique), with each name
+prefixed by its archive's, or in a subfolder per archive (the names repeat from archive to archive);
+the archives deleted or kept. An archive in a subfolder and a loose file of the same kind at the
+top are not part of it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from preparers.files import _filler, jpeg
 from preparers.filetypes.tree import pack_tree
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, shell_step, solution
-from workflows.files.unpack_archive import archive_bytes
+from workflows.files.unpack_archive import archive_bytes, archive_junk
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 # an export: its name, its members; `repeat` makes the file names repeat from one export to the next
@@ -65,6 +66,7 @@ FOLDERS = {"invoices": "Portal_exports", "photos": "Phone_backup", "scans": "Sca
 
 
 class Options(SkillParams):
+    mac_junk: bool | None = None
     tarballs: bool | None = None
     naming: Naming | None = None
     remove_archives: bool | None = None
@@ -78,6 +80,7 @@ class Params(Prepared):
     tarballs: bool
     naming: Naming
     remove_archives: bool
+    skip_junk: bool
 
 
 @register_workflow
@@ -92,8 +95,10 @@ class ExtractMatching(FolderWorkflow[Params]):
             "(the archive's name without .zip or .tar.gz; the folders inside the archive dropped), since the names "
             "repeat from one archive to the next{% else %}, in a subfolder per archive named like the archive "
             "without .zip or .tar.gz, each file by its name alone (the folders inside the archive dropped){% endif %}. "
-            "Nothing else from the archives. {% if remove_archives %}Delete the archives afterwards.{% else %}Keep "
-            "the archives.{% endif %} Leave everything else as it is, including any archive in a subfolder.",
+            "Nothing else from the archives{% if skip_junk %} (they were made on a Mac: leave out everything under "
+            "__MACOSX/ and the ._ copies, even where they end in {{ ext }}){% endif %}. "
+            "{% if remove_archives %}Delete the archives afterwards.{% else %}Keep the archives.{% endif %} Leave "
+            "everything else as it is, including any archive in a subfolder.",
             "I only need {{ what }} (the {{ ext }} files) out of the {% if tarballs %}zip and tar.gz{% else %}zip"
             "{% endif %} files in "
             "{{ folder }}, not the rest. Could you pull them all into one folder, {{ target }}, inside "
@@ -101,13 +106,15 @@ class ExtractMatching(FolderWorkflow[Params]):
             "archives.{% elif naming == 'prefixed' %}The names repeat between archives, so put the archive's name "
             "(without the extension) and an underscore in front of each.{% else %}The names repeat between "
             "archives, so give each archive its own subfolder in there, named after the archive without the "
-            "extension; just the files, not the folders inside the archives.{% endif %} "
+            "extension; just the files, not the folders inside the archives.{% endif %}{% if skip_junk %} They "
+            "were zipped on a Mac, so skip the __MACOSX stuff and the ._ files.{% endif %} "
             "{% if remove_archives %}The archives can go afterwards.{% else %}Keep the archives.{% endif %} "
             "Only the ones at the top of {{ folder }}, and don't touch anything else.",
             "{{ folder }}/: from each top-level {% if tarballs %}*.zip and *.tar.gz{% else %}*.zip{% endif %}, "
             "extract only *{{ ext }} into {{ folder }}/{{ target }}/{% if naming == 'flat' %}<file name>"
             "{% elif naming == 'prefixed' %}<archive>_<file name>{% else %}<archive>/<file name>{% endif %} (no "
-            "inner folders; <archive> = its name minus .zip/.tar.gz); "
+            "inner folders; <archive> = its name minus .zip/.tar.gz{% if skip_junk %}; skip __MACOSX/ and ._*"
+            "{% endif %}); "
             "{% if remove_archives %}rm the archives after{% else %}keep the archives{% endif %}; nothing else "
             "changes.",
         ],
@@ -116,7 +123,8 @@ class ExtractMatching(FolderWorkflow[Params]):
                   "The archives are deleted or kept as asked; other files are untouched."],
         files=[FileSlot(param="folder", type="tree", role="in_place", description="A folder of archives")],
         checks=[CheckTemplate(func="tree.extracted_matching", bind={
-            "ext": "ext", "target": "target", "naming": "naming", "remove_archives": "remove_archives"})],
+            "ext": "ext", "target": "target", "naming": "naming", "remove_archives": "remove_archives",
+            "skip_junk": "skip_junk"})],
     )
 
     def draw(self, ctx: WorkflowContext) -> Params:
@@ -126,9 +134,11 @@ class ExtractMatching(FolderWorkflow[Params]):
         make, ext, what, targets, loose = SCENES[scene]
         tarballs = opts.tarballs if opts.tarballs is not None else rng.random() < 0.5
         naming = opts.naming or rng.choice(["flat", "prefixed", "per_archive"])
+        junk = opts.mac_junk if opts.mac_junk is not None else rng.random() < 0.5
         params = Params(folder=FOLDERS[scene], what=what, ext=ext, target=rng.choice(targets), tarballs=tarballs,
-                        naming=naming, remove_archives=(opts.remove_archives if opts.remove_archives is not None
-                                                        else rng.random() < 0.5))
+                        naming=naming, skip_junk=junk,
+                        remove_archives=(opts.remove_archives if opts.remove_archives is not None
+                                         else rng.random() < 0.5))
         count = rng.randint(3, 4)
         formats = ["zip"] * count
         if tarballs:  # at least one of each
@@ -138,6 +148,9 @@ class ExtractMatching(FolderWorkflow[Params]):
                                    "notes.txt": f"Exports from {ctx.faker.company()}\n".encode()}
         for n, fmt in enumerate(formats):
             name, members = make(rng, ctx.faker, n, naming != "flat")
+            if junk:  # made on a Mac: ._ copies of the wanted files among others
+                wanted = {m: d for m, d in members.items() if m.endswith(ext)}
+                members |= archive_junk(rng, wanted, fmt)  # type: ignore[arg-type]
             files[f"{name}.{fmt}"] = archive_bytes(members, fmt)  # type: ignore[arg-type]
         name, members = make(rng, ctx.faker, count + 1, naming != "flat")
         files[f"to_sort_later/{name}.zip"] = archive_bytes(members, "zip")
@@ -161,7 +174,9 @@ class ExtractMatching(FolderWorkflow[Params]):
                     with tarfile.open(path) as t:
                         members = {{m.name: t.extractfile(m).read() for m in t.getmembers() if m.isfile()}}
                 for member, data in members.items():
-                    if not member.lower().endswith(ext):
+                    parts = member.split("/")
+                    junk = "__MACOSX" in parts or parts[-1].startswith("._")
+                    if not member.lower().endswith(ext) or ({params.skip_junk!r} and junk):
                         continue
                     name = os.path.basename(member)
                     out = {{"flat": name, "prefixed": stem + "_" + name,

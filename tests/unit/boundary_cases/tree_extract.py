@@ -19,6 +19,8 @@ GIVEN = {"jan.zip": JAN, "feb.tar.gz": FEB, "price.pdf": b"p", "later/mar.zip": 
 KEEP = {"jan.zip": JAN, "feb.tar.gz": FEB, "price.pdf": b"p", "later/mar.zip": GIVEN["later/mar.zip"]}
 PREFIXED = {**KEEP, "All/jan_INV-001.pdf": b"j1", "All/jan_INV-002.PDF": b"j2", "All/feb_INV-001.pdf": b"f1"}
 PER = {**KEEP, "All/jan/INV-001.pdf": b"j1", "All/jan/INV-002.PDF": b"j2", "All/feb/INV-001.pdf": b"f1"}
+MAC = {"mac.zip": zip_bytes({"a/INV-7.pdf": b"7", "__MACOSX/a/._INV-7.pdf": b"m", "a/._INV-8.pdf": b"e",
+                             "a/.DS_Store": b"d"})}
 FLAT_GIVEN = {"jan.zip": JAN, "feb.tar.gz": gzip.compress(pack_tar({"inv/INV-101.pdf": b"f1"}), mtime=0)}
 FLAT = {**FLAT_GIVEN, "All/INV-001.pdf": b"j1", "All/INV-002.PDF": b"j2", "All/INV-101.pdf": b"f1"}
 
@@ -58,6 +60,12 @@ CASES = {"tree.extracted_matching": [
             "Ex/feb.tar.gz should not be there"),
     extract("keep asked, archives deleted", {}, without(PREFIXED, "jan.zip", "feb.tar.gz"), False,
             "Ex/feb.tar.gz is missing"),
+    extract("Mac junk left out", {"skip_junk": True}, {**MAC, "All/mac_INV-7.pdf": b"7"}, True, given=MAC),
+    extract("Mac junk: a ._ copy extracted too", {"skip_junk": True},
+            {**MAC, "All/mac_INV-7.pdf": b"7", "All/mac_._INV-8.pdf": b"e"}, False,
+            "Ex/All/mac_._INV-8.pdf should not be there", given=MAC),
+    extract("no junk rule: the ._ copies are .pdf files too", {},
+            {**MAC, "All/mac_INV-7.pdf": b"7"}, False, "Ex/All/mac_._INV-7.pdf is missing", given=MAC),
     extract("an extracted file's content changed", {}, {**PREFIXED, "All/jan_INV-001.pdf": b"??"}, False,
             "Ex/All/jan_INV-001.pdf does not hold the content"),
 ]}
