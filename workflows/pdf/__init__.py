@@ -18,6 +18,7 @@ from forge.checks import pdf_invoices as _invoice_checks  # noqa: F401
 from forge.checks import pdf_layout as _layout_checks  # noqa: F401
 from forge.checks import pdf_lines as _line_checks  # noqa: F401
 from forge.checks import pdf_marks as _mark_checks  # noqa: F401
+from forge.checks import pdf_mentions as _mention_checks  # noqa: F401
 from forge.checks import pdf_merge_pages as _merge_page_checks  # noqa: F401
 from forge.checks import pdf_moves as _move_checks  # noqa: F401
 from forge.checks import pdf_order as _order_checks  # noqa: F401
@@ -65,6 +66,7 @@ from workflows.pdf import (
     flatten_forms,
     folder_report,
     forms_to_table,
+    gather_mentions,
     gather_pages,
     index_terms,
     insert_pages,
@@ -104,5 +106,5 @@ from workflows.pdf import (
     timesheet_hours,
 )
 
-__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_mentions", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
            "metadata", "minutes_actions", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "scan_gaps", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
