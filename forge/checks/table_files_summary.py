@@ -21,7 +21,7 @@ from forge.checks.table_ops import parse_number
 from forge.errors import CheckError
 from forge.views import Table, TableView
 
-Measure = Literal["total", "average", "distinct"]
+Measure = Literal["total", "average", "largest", "distinct"]
 
 
 class FilesSummarised(CheckOptions):
@@ -30,8 +30,8 @@ class FilesSummarised(CheckOptions):
     second_file: InputPath
     third_file: InputPath | None = None
     header: list[str] = Field(min_length=3, max_length=3, description="The file's name, its row count, the measure.")
-    measure: Measure = Field(description="total/average: of `column`, rounded to 2 decimals; distinct: how many "
-                             "different values `column` holds.")
+    measure: Measure = Field(description="total/average/largest: of `column`, rounded to 2 decimals; distinct: how "
+                             "many different values `column` holds.")
     column: str = Field(description="The column measured.")
     total_row: str | None = Field(default=None, description="Label of a last row over all the files' rows (an "
                                   "average over every row; a value in several files counted once).")
@@ -48,8 +48,9 @@ def _figures(tables: list[Table], opts: FilesSummarised, where: str) -> tuple[in
     amounts = [parse_number(v) for v in values]
     if any(a is None for a in amounts) or not amounts:
         raise CheckError(f"{where}: {opts.column!r} holds a value that is not an amount")
-    total = sum(a for a in amounts if a is not None)
-    return len(values), total if opts.measure == "total" else total / len(amounts)
+    numbers = [a for a in amounts if a is not None]
+    figure = {"total": sum(numbers), "average": sum(numbers) / len(numbers), "largest": max(numbers)}
+    return len(values), figure[opts.measure]
 
 
 def _issue(have: Any, want: float | int, measure: Measure) -> str | None:
@@ -63,9 +64,10 @@ def _issue(have: Any, want: float | int, measure: Measure) -> str | None:
 @register_check("table.files_summarised", FilesSummarised, view="table")
 def files_summarised(state: FinalState, opts: FilesSummarised) -> Verdict:
     """The output has the header asked for and one row per export, in the order given: the file's
-    name (without its folder), its number of data rows, and its measure - the column's total or
-    average rounded to 2 decimals, or how many different values it holds (case aside) - then, when
-    asked, a last row with the label and the same figures over all the exports' rows together."""
+    name (without its folder), its number of data rows, and its measure - the column's total, average
+    or largest value rounded to 2 decimals, or how many different values it holds (case aside) -
+    then, when asked, a last row with the label and the same figures over all the exports' rows
+    together."""
     paths = [p for p in (opts.input_file, opts.second_file, opts.third_file) if p]
     tables = [input_view(state, p, TableView).get() for p in paths]
     want = [[PurePosixPath(p).name, *_figures([t], opts, p)] for p, t in zip(paths, tables, strict=True)]

@@ -1,8 +1,8 @@
 """Summarise three CSV exports in one small table before anyone reads them: a quarter's monthly
 order exports, or three shops' exports of a month, each as one row with its number of orders and
-its revenue, its average order or its number of different customers; a last row over all three
-when asked (an average over every order, a customer in two files counted once); amounts pasted
-as money text to be read as numbers."""
+its revenue, its average or largest order or its number of different customers; a last row over
+all three when asked (an average over every order, a customer in two files counted once); amounts
+pasted as money text to be read as numbers."""
 
 from __future__ import annotations
 
@@ -18,13 +18,15 @@ from workflows.data._draw import either
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 from workflows.spreadsheet._messy import text_amounts
 
-Measure = Literal["total", "average", "distinct"]
+Measure = Literal["total", "average", "largest", "distinct"]
 SLOTS = ("first", "second", "third")
 HEADER = ["Order ID", "Date", "Customer ID", "Amount"]
 # measure -> (column measured, the column's possible headers, how the instruction says it)
 MEASURES: dict[str, tuple[str, list[str], str]] = {
     "total": ("Amount", ["Revenue", "Total Amount"], "the sum of its Amount column, rounded to 2 decimals"),
     "average": ("Amount", ["Average Order", "Avg Amount"], "the average of its Amount column, rounded to 2 decimals"),
+    "largest": ("Amount", ["Largest Order", "Max Amount"], "the largest value of its Amount column, rounded to 2 "
+                "decimals"),
     "distinct": ("Customer ID", ["Customers", "Unique Customers"],
                  "how many different customers it has, by Customer ID"),
 }
@@ -97,7 +99,7 @@ class CsvFilesSummary(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        measure: Measure = opts.measure or ctx.rng.choice(["total", "average", "distinct"])
+        measure: Measure = opts.measure or ctx.rng.choice(["total", "average", "largest", "distinct"])
         total = either(ctx, opts.total_row)
         text = measure != "distinct" and either(ctx, opts.text_amounts)  # a count of ids reads no amount
         monthly = ctx.rng.random() < 0.5
@@ -131,6 +133,8 @@ class CsvFilesSummary(PreparedWorkflow[Params]):
                 if measure == "distinct":
                     return len({{v.strip().casefold() for v in values if v.strip()}})
                 amounts = [float(re.sub(r"[\\s$,]", "", v)) for v in values]  # "$ 1,234.50" -> 1234.5
+                if measure == "largest":
+                    return round(max(amounts), 2)
                 return round(sum(amounts) / (len(amounts) if measure == "average" else 1), 2)
             rows, every = [{lit(params.header)}], []
             for path in {lit(paths)}:

@@ -2,7 +2,8 @@
 amount pasted as money text ("$ 1,000.50") and an average on the half cent (510.375: 510.37 and
 510.38 both pass, the unrounded value does not), one customer typed in two cases in two files, the
 LAST file a single order. Per file and with a total row (an average over every order, not of the
-averages; a customer counted once across files); a file named with its folder; a row short."""
+averages; a customer counted once across files; the largest order of all); a file named with its
+folder; a row short."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def _csv(rows: list[list[Any]]) -> bytes:
 def summary(label: str, rows: list[list[Any]], passes: bool, says: str = "", shown: list[str] | None = None,
             **options: Any) -> Case:
     measure = options.get("measure", "total")
-    header = ["File", "Orders", {"total": "Revenue", "average": "Average", "distinct": "Customers"}[measure]]
+    header = ["File", "Orders", {"total": "Revenue", "average": "Average", "largest": "Largest",
+                                "distinct": "Customers"}[measure]]
     opts = {"file": "summary.csv", "input_file": "in/a.csv", "second_file": "in/b.csv", "third_file": "in/c.csv",
             "header": header, "measure": measure, "column": "Customer ID" if measure == "distinct" else "Amount",
             **options}
@@ -37,6 +39,7 @@ def average(a: Any) -> list[list[Any]]:
 
 
 AVERAGE = {"measure": "average"}
+LARGEST = {"measure": "largest"}
 DISTINCT = {"measure": "distinct"}
 
 CASES: dict[str, list[Case]] = {
@@ -64,6 +67,14 @@ CASES: dict[str, list[Case]] = {
                 total_row="All", **AVERAGE),
         summary("the total row: the average of the three averages", [*average(510.38), ["All", 6, 204.57]], False,
                 "C5 ('Average' of All) is 204.57, expected 188.46", total_row="All", **AVERAGE),
+        summary("the largest order per file, the money text read", [["a.csv", 2, 1000.5], ["b.csv", 3, 5],
+                                                                      ["c.csv", 1, 100]], True, **LARGEST),
+        summary("the largest order with the money text skipped", [["a.csv", 2, 20.25], ["b.csv", 3, 5],
+                                                                 ["c.csv", 1, 100]], False,
+                "C2 ('Largest' of a.csv) is 20.25, expected 1000.50", **LARGEST),
+        summary("the total row: the largest order of all", [["a.csv", 2, 1000.5], ["b.csv", 3, 5], ["c.csv", 1, 100],
+                                                            ["Total", 6, 100]], False,
+                "C5 ('Largest' of Total) is 100, expected 1000.50", total_row="Total", **LARGEST),
         summary("customers per file, case aside", [["a.csv", 2, 2], ["b.csv", 3, 2], ["c.csv", 1, 1]], True,
                 **DISTINCT),
         summary("the total row: a customer in two files counted once", [["a.csv", 2, 2], ["b.csv", 3, 2],
