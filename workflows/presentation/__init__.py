@@ -44,6 +44,7 @@ from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tables_out as _table_out_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
+from forge.checks import slides_title_list as _title_list_checks  # noqa: F401
 from forge.checks import slides_titles_fill as _title_fill_checks  # noqa: F401
 from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
 from preparers import presentation as _preparer  # noqa: F401
@@ -113,6 +114,7 @@ from workflows.presentation import (
     table_slide,
     tables_to_sheet,
     tidy_bullets,
+    titles_from_list,
 )
 
 __all__ = [
@@ -176,4 +178,5 @@ __all__ = [
     "table_slide",
     "tables_to_sheet",
     "tidy_bullets",
+    "titles_from_list",
 ]
