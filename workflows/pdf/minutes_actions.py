@@ -15,7 +15,7 @@ from workflows._steps import lit, script_step, solution
 from workflows.pdf._monthly import slug
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
-Scope = Literal["all", "owner", "due_before", "open"]
+Scope = Literal["all", "owner", "due_before", "open", "owner_open", "overdue"]
 SLOTS = ("first", "second", "third")
 TEAMS = ["Product launch", "Office move", "Website redesign", "Supplier review", "Budget planning"]
 ACTIONS = ["Send the revised timeline to the board", "Book the venue for the kick-off", "Draft the customer email",
@@ -25,7 +25,9 @@ ACTIONS = ["Send the revised timeline to the board", "Book the venue for the kic
            "Confirm the delivery schedule", "Write up the survey findings", "Arrange the site visit",
            "Chase the missing invoices", "Publish the FAQ page", "Schedule the user interviews"]
 _FILES = "{{ first }}, {{ second }} and {{ third }}"
-_KEEP = ("{% if scope == 'owner' %}the actions owned by {{ owner }}{% elif scope == 'due_before' %}the actions due "
+_KEEP = ("{% if scope == 'owner' %}the actions owned by {{ owner }}{% elif scope == 'owner_open' %}the actions owned "
+         "by {{ owner }} whose Status is still Open{% elif scope == 'overdue' %}the actions still Open that were due "
+         "before {{ due_before }} (overdue by then){% elif scope == 'due_before' %}the actions due "
          "before {{ due_before }}{% elif scope == 'open' %}the actions whose Status is still Open{% else %}every "
          "action{% endif %}")
 _ORDER = ("{% if by_due %}earliest due date first (ties in meeting order){% else %}meeting by meeting, oldest meeting "
@@ -117,7 +119,7 @@ class MinutesActions(PreparedWorkflow[Params]):
 
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
-        scope: Scope = opts.scope or ctx.rng.choice(["all", "owner", "due_before", "open"])
+        scope: Scope = opts.scope or ctx.rng.choice(["all", "owner", "due_before", "open", "owner_open", "overdue"])
         by_due = opts.by_due if opts.by_due is not None else ctx.rng.random() < 0.5
         people = [ctx.faker.name() for _ in range(4)]
         while True:
@@ -127,7 +129,12 @@ class MinutesActions(PreparedWorkflow[Params]):
             dues = sorted({d for _, _, d, _ in actions})
             gaps = [d + dt.timedelta(days=1) for d, n in zip(dues, dues[1:]) if (n - d).days > 1]
             middle = [g for g in gaps if 2 <= sum(d < g for d in dues) <= len(dues) - 2]
-            if owners and middle and any(s == "Open" for *_, s in actions) and any(s == "Done" for *_, s in actions):
+            mixed = [o for o in owners if {s for _, who, _, s in actions if who == o} == {"Open", "Done"}]
+            overdue = [g for g in middle if {s for *_, d, s in actions if d < g} == {"Open", "Done"}
+                       and any(s == "Open" and d >= g for *_, d, s in actions)]
+            needs = {"owner_open": mixed, "overdue": overdue}.get(scope, [True])
+            if owners and middle and needs and any(s == "Open" for *_, s in actions) and \
+                    any(s == "Done" for *_, s in actions):
                 break
         team = ctx.rng.choice(TEAMS)
         order = [0, 1, 2]
@@ -137,9 +144,12 @@ class MinutesActions(PreparedWorkflow[Params]):
         names = ctx.rng.sample(["kickoff", "status", "checkpoint", "followup", "planning", "weekly", "sync"], 3)
         paths = [f"{folder}{slug(team)}_{name}_minutes.pdf" for name in names]
         params = Params(**dict(zip(SLOTS, paths, strict=True)), output=ctx.rng.choice(["actions.csv", "follow_up.csv"]),
-                        team=team.lower(), scope=scope, owner=ctx.rng.choice(owners) if scope == "owner" else None,
-                        due_before=ctx.rng.choice(middle) if scope == "due_before" else None,
-                        open_only=scope == "open", by_due=by_due)
+                        team=team.lower(), scope=scope,
+                        owner=ctx.rng.choice(mixed if scope == "owner_open" else owners)
+                        if scope in ("owner", "owner_open") else None,
+                        due_before=ctx.rng.choice(overdue if scope == "overdue" else middle)
+                        if scope in ("due_before", "overdue") else None,
+                        open_only=scope in ("open", "owner_open", "overdue"), by_due=by_due)
         return params.with_files(**{s: minutes_pdf(team, meetings[k][0], people, meetings[k][1], ctx)
                                     for s, k in zip(SLOTS, order, strict=True)})
 

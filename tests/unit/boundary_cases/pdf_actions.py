@@ -2,7 +2,8 @@
 is the oldest), two actions each; every action meeting by meeting or by due date, one owner's
 (named in another case), those due before 12 March (one due that very day), the open ones; the
 minutes as listed, the LAST action missed, another owner's action, the action due on the day
-kept, a done one kept, a date day first, another header."""
+kept, a done one kept, one owner's open actions, the open ones overdue by a day, a date day first,
+another header."""
 
 from __future__ import annotations
 
@@ -61,6 +62,12 @@ CASES: dict[str, list[Case]] = {
         case("the open actions", [HEADER, ORDER, DRAFT, BRIEF, CHASE], {"open_only": True}, True),
         case("the open actions and a done one", [HEADER, ORDER, BOOK, DRAFT, BRIEF, CHASE], {"open_only": True}, False,
              "out.csv has 5 rows under its header, expected 4"),
+        case("one owner's open actions", [HEADER, ORDER, CHASE], {"owner": "Ann Lee", "open_only": True}, True),
+        case("one owner's open actions and a done one", [HEADER, ORDER, BOOK, CHASE],
+             {"owner": "Ann Lee", "open_only": True}, False, "out.csv has 3 rows under its header, expected 2"),
+        case("open and overdue by 12 March", [HEADER, ORDER], {"open_only": True, "due_before": "2025-03-12"}, True),
+        case("overdue by 12 March, the done ones kept", [HEADER, ORDER, UPDATE, BOOK],
+             {"open_only": True, "due_before": "2025-03-12"}, False, "out.csv has 3 rows under its header, expected 1"),
         case("a due date day first", [*ALL[:-1], "2025-03-10,Chase invoices,Ann Lee,20/03/2025"], {}, False,
              "row 7, column 4 (due) of out.csv is '20/03/2025', expected 2025-03-20"),
         case("another header", ["date,action,owner,due", *ALL[1:]], {}, False,
