@@ -6,8 +6,9 @@ wishlist, the cart (quantities, delivery, coupon, totals), checkout and the orde
 form POST validates, rewrites the state file atomically (temporary file, then rename) and
 redirects; a refused form (an expired coupon, too many items) shows the reason and saves nothing.
 
-The money rules (`totals`, `coupon_problem`) are importable, so a workflow computes what the
-site shows from the same code; nothing runs at import.
+The money rules (`totals`, `coupon_problem`) live in `rules.py` and the HTML in `pages.py`, beside
+this file; the forms and the rules are importable, so a workflow computes what the site shows and
+saves from the same code; nothing runs at import.
 """
 
 import hashlib
@@ -16,6 +17,7 @@ import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode
 
+# The families reach the rules through this module too (`server.cents`, `server.totals`, ...).
 if __package__:  # imported by Forge: the web families run the forms' code on a task's state
     from sites.shop.pages import (account, cart, catalogue, checkout, missing_page, order_page, orders, page, product,
                                   return_page, review_page, wishlist)
@@ -26,8 +28,6 @@ else:  # the site's program, its modules beside it
                        review_page, wishlist)
     from rules import (REFUNDS, REPORT_REASONS, RETURN_REASONS, cents, coupon_problem, load, money, order_of,
                        product_of, save, subtotal_cents, totals)
-
-__all__ = ["cents", "coupon_problem", "money", "product_of", "subtotal_cents", "totals"]  # for the families, beside the forms
 
 
 # --- form handling: each returns (message, next page); a message starting with "!" is a refusal ---
