@@ -8,17 +8,9 @@ placeholders), for real (gates, sandbox)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from forge.testing import assert_workflow_contract
-from tests.conftest import require
-
-NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
-         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+from tests.support.variants import contract_variants
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("data.csv_split_by_value", {"by": "category", "rest": True, "drop": True, "messy": True}),
@@ -33,15 +25,4 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
-                         "-".join(f"{k}={val}" for k, val in v.items()))
-def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
-                                    libreoffice_profiles: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path, skill_params=params, libreoffice_profiles=libreoffice_profiles)
-    assert report.roundtrip and len(set(report.bundle_ids)) == 2
-    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
-
-
-for mark in NEEDS:
-    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
+test_variant_meets_the_contract = contract_variants(VARIANTS, seeds=(0, 1))

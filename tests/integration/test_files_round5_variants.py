@@ -10,17 +10,9 @@ size), for real (gates, sandbox, mutants caught)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from forge.testing import assert_workflow_contract
-from tests.conftest import require
-
-NEEDS = [require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed"),
-         require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")]
+from tests.support.variants import contract_variants
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("files.edit_names", {"edit": "dates_mdy", "recursive": True, "report": True}),
@@ -34,16 +26,4 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "params"), VARIANTS, ids=lambda v: v if isinstance(v, str) else
-                         "-".join(f"{k}={val}" for k, val in v.items()))
-def test_variant_meets_the_contract(name: str, params: dict[str, Any], tmp_path: Path,
-                                    libreoffice_profiles: Path) -> None:
-    report = assert_workflow_contract(name, tmp_path, skill_params=params, seeds=(0,),
-                                      libreoffice_profiles=libreoffice_profiles)
-    assert len(report.bundle_ids) == 1
-    assert report.mutations() and all(v == "caught" for v in report.mutations().values())
-
-
-for mark in NEEDS:
-    test_variant_meets_the_contract = mark(test_variant_meets_the_contract)
+test_variant_meets_the_contract = contract_variants(VARIANTS, roundtrip=False)
