@@ -27,9 +27,10 @@ declaration holds together, so a typo fails at import, naming the workflow.
         def contents(self, ctx, params): ...
         def reference(self, params): ...
 
-Check templates fill the check's typed path options by TYPE: an `OutputPath` option gets the
-output slot's path, an `InputPath` option the input slot's (`paths` picks a slot when there are
-several). An `in_place` slot is one path declared as both input and output (the agent edits the
+Check templates fill the check's required typed path options by TYPE: an `OutputPath` option gets
+the output slot's path, an `InputPath` option the input slot's (`paths` picks a slot when there are
+several). An optional path option stays unset unless `paths` names its slot: filling it by type
+would quietly point it at whichever file came first. An `in_place` slot is one path declared as both input and output (the agent edits the
 file itself). Information barrier: templates bind only the parameters the instruction may name,
 never generated content, so a check must test the outcome from the files themselves.
 """
@@ -142,7 +143,8 @@ class CheckTemplate(BaseModel):
     func: str
     bind: dict[str, str] = Field(default_factory=dict, description="check option -> params field")
     fixed: dict[str, JsonValue] = Field(default_factory=dict, description="check option -> constant")
-    paths: dict[str, str] = Field(default_factory=dict, description="path option -> slot param, when ambiguous")
+    paths: dict[str, str] = Field(default_factory=dict,
+                                  description="path option -> slot param: needed for optional ones and when ambiguous")
     description: str = Field(default="", description="jinja2 over the params; default: the check's own doc.")
 
 
@@ -291,9 +293,12 @@ def _bind(spec: WorkflowSpec, template: CheckTemplate, brief: Brief) -> Check:
     kind = CHECKS.get(template.func)
     options: dict[str, Any] = {}
     for option, role in kind.options.path_fields().items():
-        slots = spec.slots(role)
         if option in template.paths:
             slots = [s for s in spec.files if s.param == template.paths[option]]
+        elif kind.options.model_fields[option].is_required():
+            slots = spec.slots(role)
+        else:
+            continue
         if slots:
             options[option] = brief.params[slots[0].param]
     options.update({option: brief.params[param] for option, param in template.bind.items()})
