@@ -36,21 +36,26 @@ def _fold(value: Any, fold: bool) -> Any:
 
 
 def _date(value: Any, where: str) -> dt.date:
-    if not isinstance(value, dt.date):
-        raise CheckError(f"{where} is {value!r}, not a date")
-    return value
+    """The cell's date: a date value, or a date printed as ISO text (a Word table holds only text)."""
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise CheckError(f"{where} is {value!r}, not a date")
 
 
 def kept_rows(rows: list[list[Any]], k: int, d: int, opts: LatestPerKey, source: str) -> list[list[Any]]:
     """The row per key with the latest (earliest) date, in input order or by key."""
     best: dict[Any, int] = {}
+    dates: dict[Any, dt.date] = {}
     for r, row in enumerate(rows):
         group = _fold(row[k], opts.fold_case)
         when = _date(row[d], f"{source} row {r + 2} {opts.date_column}")
-        if group not in best:
-            best[group] = r
-        elif (when > rows[best[group]][d]) if opts.keep == "latest" else (when < rows[best[group]][d]):
-            best[group] = r
+        if group not in best or ((when > dates[group]) if opts.keep == "latest" else (when < dates[group])):
+            best[group], dates[group] = r, when
     order = sorted(best, key=lambda g: sort_key(g)) if opts.sort_by_key else sorted(best, key=best.__getitem__)
     return [rows[best[g]] for g in order]
 
