@@ -43,6 +43,7 @@ from forge.checks import pdf_search as _search_checks  # noqa: F401
 from forge.checks import pdf_structure as _structure_checks  # noqa: F401
 from forge.checks import pdf_table_export as _table_export_checks  # noqa: F401
 from forge.checks import pdf_timesheets as _timesheet_checks  # noqa: F401
+from forge.checks import pdf_receipts as _receipt_checks  # noqa: F401
 from preparers import pdf as _preparer  # noqa: F401
 from preparers.filetypes import csv as _csv, json as _json  # noqa: F401  (the tables and lists written out)
 from preparers.filetypes import pdf as _pdf  # noqa: F401
@@ -58,6 +59,7 @@ from workflows.pdf import (
     combine_bookmarked,
     compare_versions,
     drop_blank_pages,
+    expense_receipts,
     extract_pages,
     extract_text,
     fill_form,
@@ -106,5 +108,5 @@ from workflows.pdf import (
     timesheet_hours,
 )
 
-__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_mentions", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
+__all__ = ["add_contents_page", "add_letterhead", "add_outline", "audit_invoices", "bookmark_pages", "check_contents", "collate_scans", "combine_bookmarked", "compare_versions", "drop_blank_pages", "expense_receipts", "extract_pages", "extract_text", "fill_form", "fill_forms_batch", "find_term", "flatten_forms", "folder_report", "forms_to_table", "gather_mentions", "gather_pages", "index_terms", "insert_pages", "invoice_lines", "invoice_summary", "invoice_total", "list_emails", "mark_pages", "match_invoices", "merge", "merge_ordered",
            "metadata", "minutes_actions", "move_pages", "n_up", "outline_export", "pad_for_print", "page_labels", "price_changes", "reconcile_statement", "records_to_pages", "redact", "reorder_pages", "replace_pages", "resize_pages", "rotate", "scan_gaps", "search_files", "set_metadata", "set_properties", "split_at_separators", "split_invoices", "split_parts", "stamp", "table_to_csv", "text_to_pdf", "timesheet_hours"]
