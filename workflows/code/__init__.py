@@ -23,6 +23,7 @@ from forge.checks import project_properties as _properties, project_records as _
 from forge.checks import project_loops as _loops, project_split as _split  # noqa: F401
 from forge.checks import project_dunders as _dunders, project_serialise as _serialise  # noqa: F401
 from forge.checks import project_dict_idioms as _dict_idioms  # noqa: F401
+from forge.checks import project_generators as _generators  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -71,6 +72,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     use_dict_idioms,
     use_enum,
     use_fstrings,
+    use_generator,
     use_pathlib,
     use_property,
 )
@@ -80,4 +82,4 @@ __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "a
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
            "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
            "regression_test", "remove_dead_code", "rename_function", "rename_module", "rename_parameter", "shared_fixture", "split_module", "tests_after_change",
-           "use_comprehensions", "use_dataclass", "use_dict_idioms", "use_enum", "use_fstrings", "use_pathlib", "use_property"]
+           "use_comprehensions", "use_dataclass", "use_dict_idioms", "use_enum", "use_fstrings", "use_generator", "use_pathlib", "use_property"]
