@@ -24,6 +24,7 @@ from forge.errors import CheckError
 from forge.views import Table, TableView
 
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")  # one @, no spaces, a dot in the part after it
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # a date written YYYY-MM-DD
 
 
 class Rules(CheckOptions):
@@ -35,6 +36,18 @@ class Rules(CheckOptions):
     emails: list[str] = Field(default_factory=list, description="Columns holding an email address.")
     dates: list[str] = Field(default_factory=list, description="Columns holding a real date written YYYY-MM-DD.")
     allowed: dict[str, list[str]] = Field(default_factory=dict, description="Column -> the values allowed, as written.")
+
+
+def _real_date(value: Any) -> bool:
+    """A date value, or a real date printed as YYYY-MM-DD text (a Word table's cells are text)."""
+    if isinstance(value, dt.date):
+        return not isinstance(value, dt.datetime)
+    if isinstance(value, str) and ISO_DAY.fullmatch(value.strip()):
+        try:
+            return dt.date.fromisoformat(value.strip()) is not None
+        except ValueError:
+            return False
+    return False
 
 
 def broken(value: Any, column: str, rules: Rules) -> str | None:
@@ -49,7 +62,7 @@ def broken(value: Any, column: str, rules: Rules) -> str | None:
             return "range"
     if column in rules.emails and not (isinstance(value, str) and EMAIL.match(value)):
         return "format"
-    if column in rules.dates and not (isinstance(value, dt.date) and not isinstance(value, dt.datetime)):
+    if column in rules.dates and not _real_date(value):
         return "format"
     if column in rules.allowed and text(value) not in rules.allowed[column]:
         return "allowed"
