@@ -1,0 +1,17 @@
+"""The workflow contract on the families that close the spreadsheet, data and text quotas, on the
+variants test_workflows.py's one run per family does not reach: a sheet's gaps filled with each
+group's median in place, or with a stated label, for real (gates, sandbox, LibreOffice)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.support.variants import contract_variants
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("spreadsheet.impute_blanks", {"fill": "group_median", "in_place": True}),
+    ("spreadsheet.impute_blanks", {"fill": "text", "in_place": False}),
+]
+
+
+test_variant_meets_the_contract = contract_variants(VARIANTS, seeds=(0, 1))
