@@ -1,6 +1,7 @@
 """The workflow contract on the families that close the spreadsheet, data and text quotas, on the
 variants test_workflows.py's one run per family does not reach: a sheet's gaps filled with each
-group's median in place, or with a stated label, for real (gates, sandbox, LibreOffice)."""
+group's median in place, or with a stated label; a CSV series' moving average per store, its percent
+change read from money text, for real (gates, sandbox, LibreOffice)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from tests.support.variants import contract_variants
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("spreadsheet.impute_blanks", {"fill": "group_median", "in_place": True}),
     ("spreadsheet.impute_blanks", {"fill": "text", "in_place": False}),
+    ("data.csv_period_change", {"operation": "moving_average", "series": "grouped"}),
+    ("data.csv_period_change", {"operation": "percent_change", "series": "money_text"}),
 ]
 
 

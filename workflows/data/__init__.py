@@ -36,6 +36,7 @@ from workflows.data import (  # noqa: F401  (register on import)
     csv_join,
     csv_latest_per_key,
     csv_nest_json,
+    csv_period_change,
     csv_pivot,
     csv_profile,
     csv_quarantine,
@@ -72,7 +73,7 @@ from workflows.data import (  # noqa: F401  (register on import)
 
 __all__ = ["csv_anonymise", "csv_band_column", "csv_chunk", "csv_cleanup", "csv_date_part", "csv_dedupe",
            "csv_derived_column", "csv_files_summary", "csv_fill_blanks", "csv_filter", "csv_group_totals", "csv_join",
-           "csv_latest_per_key", "csv_nest_json", "csv_pivot", "csv_profile", "csv_quarantine", "csv_rank_column",
+           "csv_latest_per_key", "csv_nest_json", "csv_period_change", "csv_pivot", "csv_profile", "csv_quarantine", "csv_rank_column",
            "csv_reconcile", "csv_sort", "csv_sort_two_keys", "csv_split_by_value",
            "csv_split_column", "csv_stack", "csv_to_json", "csv_to_template",
            "csv_top_rows", "csv_unpivot", "csv_validate", "json_bulk_update", "json_combine", "json_config_diff",
