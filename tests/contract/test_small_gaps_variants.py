@@ -1,7 +1,8 @@
-"""The workflow contract on the families that close the spreadsheet, data and text quotas, on the
-variants test_workflows.py's one run per family does not reach: a sheet's gaps filled with each
+"""The workflow contract on the three families that close the spreadsheet, data and text quotas, on
+the variants test_workflows.py's one run per family does not reach: a sheet's gaps filled with each
 group's median in place, or with a stated label; a CSV series' moving average per store, its percent
-change read from money text, for real (gates, sandbox, LibreOffice)."""
+change read from money text; a term list as a CSV applied outside code in place, and as a style
+guide's markdown table with exact case, for real (gates, sandbox)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("spreadsheet.impute_blanks", {"fill": "text", "in_place": False}),
     ("data.csv_period_change", {"operation": "moving_average", "series": "grouped"}),
     ("data.csv_period_change", {"operation": "percent_change", "series": "money_text"}),
+    ("text.term_list", {"list_format": "csv", "rule": "skip_code", "in_place": True}),
+    ("text.term_list", {"list_format": "markdown", "rule": "exact", "in_place": False}),
 ]
 
 

@@ -83,6 +83,7 @@ from workflows.text import (  # noqa: F401  (register on import)
     table_sort,
     table_total,
     template_fill,
+    term_list,
     translations_report,
     translations_sync,
     todo_checklist,
@@ -100,5 +101,5 @@ __all__ = ["align_columns", "changelog_entry", "checklist_progress", "combine_fi
            "log_tracebacks", "markdown_links", "markdown_lint", "markdown_toc", "merge_notes", "normalise_dates",
            "readme_sections", "records_table", "redact", "reindent", "requirements_edit", "section_words",
            "sort_lines", "split_sections", "subtitles", "table_columns", "table_export", "table_sort", "table_total",
-           "template_fill", "todo_checklist", "todo_tick", "translations_report", "translations_sync",
+           "template_fill", "term_list", "todo_checklist", "todo_tick", "translations_report", "translations_sync",
            "whitespace_cleanup", "word_frequency", "wrap_paragraphs"]
