@@ -19,6 +19,7 @@ from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_from_report as _from_report_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
+from forge.checks import slides_handout as _handout_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
 from forge.checks import slides_kpis as _kpi_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
@@ -44,6 +45,7 @@ from forge.checks import slides_table_edit as _table_edit_checks  # noqa: F401
 from forge.checks import slides_tables as _table_checks  # noqa: F401
 from forge.checks import slides_tables_out as _table_out_checks  # noqa: F401
 from forge.checks import slides_tidy as _tidy_checks  # noqa: F401
+from forge.checks import slides_timeline as _timeline_checks  # noqa: F401
 from forge.checks import slides_title_list as _title_list_checks  # noqa: F401
 from forge.checks import slides_titles_fill as _title_fill_checks  # noqa: F401
 from forge.checks import slides_tracker as _tracker_checks  # noqa: F401
@@ -84,6 +86,7 @@ from workflows.presentation import (
     footer_stamp,
     format_text,
     glossary_rename,
+    handout_docx,
     hidden_slides,
     hide_slides,
     kpi_refresh,
@@ -114,6 +117,7 @@ from workflows.presentation import (
     table_slide,
     tables_to_sheet,
     tidy_bullets,
+    timeline_slide,
     titles_from_list,
 )
 
@@ -148,6 +152,7 @@ __all__ = [
     "footer_stamp",
     "format_text",
     "glossary_rename",
+    "handout_docx",
     "hidden_slides",
     "hide_slides",
     "kpi_refresh",
@@ -178,5 +183,6 @@ __all__ = [
     "table_slide",
     "tables_to_sheet",
     "tidy_bullets",
+    "timeline_slide",
     "titles_from_list",
 ]
