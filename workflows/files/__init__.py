@@ -11,7 +11,7 @@ from forge.checks import tree_gaps as _gaps, tree_groups as _groups, tree_index 
 from forge.checks import tree_layout as _layout, tree_listed as _listed, tree_merge as _merge  # noqa: F401
 from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
 from forge.checks import tree_checklist as _checklist, tree_extract as _extract  # noqa: F401
-from forge.checks import tree_name_edits as _name_edits  # noqa: F401
+from forge.checks import tree_duplicates as _duplicates, tree_name_edits as _name_edits  # noqa: F401
 from forge.checks import tree_folder_archives as _folder_archives  # noqa: F401
 from forge.checks import tree_running_order as _running_order  # noqa: F401
 from forge.checks import tree_size_split as _size_split, tree_subtitles as _subtitles  # noqa: F401
@@ -35,6 +35,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     cull_pairs,
     dated_backup,
     dedupe_by_rule,
+    duplicate_report,
     edit_names,
     extract_matching,
     find_mentions,
@@ -78,10 +79,10 @@ from workflows.files import (  # noqa: F401  (register on import)
 
 __all__ = ["archive_files", "archive_folders", "archive_older", "check_delivery", "checksum_manifest", "clean_up",
            "collect_matching", "compare_folders", "copy_filtered", "copy_picks", "cull_pairs", "dated_backup",
-           "dedupe_by_rule", "edit_names", "extract_matching", "find_mentions", "fix_extensions", "flatten_tree",
-           "folder_index", "folder_usage", "group_by_client", "handle_listed", "inventory", "join_parts",
-           "large_files", "latest_versions", "match_subtitles", "merge_folders", "mirror_folder", "normalise_names",
-           "number_by_list", "organise_by_type", "photo_dates", "photo_index", "portable_names", "prune_backups",
-           "remove_duplicates", "rename_by_content", "rename_by_rule", "rename_sequence", "resize_image",
-           "sequence_gaps", "sort_by_rule", "sort_by_taken", "split_batches", "split_by_size", "split_file",
-           "text_endings", "unpack_all", "unpack_archive", "usage_by_type", "verify_checksums"]
+           "dedupe_by_rule", "duplicate_report", "edit_names", "extract_matching", "find_mentions", "fix_extensions",
+           "flatten_tree", "folder_index", "folder_usage", "group_by_client", "handle_listed", "inventory",
+           "join_parts", "large_files", "latest_versions", "match_subtitles", "merge_folders", "mirror_folder",
+           "normalise_names", "number_by_list", "organise_by_type", "photo_dates", "photo_index", "portable_names",
+           "prune_backups", "remove_duplicates", "rename_by_content", "rename_by_rule", "rename_sequence",
+           "resize_image", "sequence_gaps", "sort_by_rule", "sort_by_taken", "split_batches", "split_by_size",
+           "split_file", "text_endings", "unpack_all", "unpack_archive", "usage_by_type", "verify_checksums"]
