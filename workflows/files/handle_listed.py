@@ -39,10 +39,11 @@ class Params(Prepared):
 
 def colleague_list(rng: random.Random, faker: Faker, files: dict[str, bytes], action: Action, by_name: bool,
                    unmatched: bool) -> str:
-    """3-6 of the folder's files (unique names when `by_name`), some paths written with './', and with
-    `unmatched` one or two entries naming nothing (a file since removed, a typo)."""
+    """3-6 of the folder's files, some paths written with './', and with `unmatched` one or two entries
+    naming nothing (a file since removed, a typo). An entry without a '/' (any entry `by_name`, a
+    top-level file's path otherwise) is looked up by name, so it names a file whose name is unique."""
     names = [PurePosixPath(p).name for p in files]
-    pool = sorted(p for p in files if not by_name or names.count(PurePosixPath(p).name) == 1)
+    pool = sorted(p for p in files if (not by_name and "/" in p) or names.count(PurePosixPath(p).name) == 1)
     picked = rng.sample(pool, min(len(pool) - 1, rng.randint(3, 6)))
     lines = [PurePosixPath(p).name if by_name else rng.choice(["", "", "./"]) + p for p in picked]
     if unmatched:
