@@ -12,7 +12,7 @@ from forge.checks import tree_layout as _layout, tree_listed as _listed, tree_me
 from forge.checks import tree_moves as _moves, tree_pairs as _pairs, tree_parts as _parts  # noqa: F401
 from forge.checks import tree_checklist as _checklist, tree_extract as _extract  # noqa: F401
 from forge.checks import tree_duplicates as _duplicates, tree_name_edits as _name_edits  # noqa: F401
-from forge.checks import tree_written_dates as _written_dates  # noqa: F401
+from forge.checks import tree_scaffold as _scaffold, tree_written_dates as _written_dates  # noqa: F401
 from forge.checks import tree_folder_archives as _folder_archives  # noqa: F401
 from forge.checks import tree_running_order as _running_order  # noqa: F401
 from forge.checks import tree_size_split as _size_split, tree_subtitles as _subtitles  # noqa: F401
@@ -65,6 +65,7 @@ from workflows.files import (  # noqa: F401  (register on import)
     rename_by_rule,
     rename_sequence,
     resize_image,
+    scaffold_projects,
     sequence_gaps,
     sort_by_rule,
     sort_by_taken,
@@ -86,6 +87,6 @@ __all__ = ["archive_files", "archive_folders", "archive_older", "check_delivery"
            "join_parts", "large_files", "latest_versions", "match_subtitles", "merge_folders", "mirror_folder",
            "normalise_names", "number_by_list", "organise_by_type", "photo_dates", "photo_index", "portable_names",
            "prune_backups", "remove_duplicates", "rename_by_content", "rename_by_rule", "rename_sequence",
-           "resize_image", "sequence_gaps", "sort_by_rule", "sort_by_taken", "sort_by_written_date", "split_batches",
-           "split_by_size", "split_file", "text_endings", "unpack_all", "unpack_archive", "usage_by_type",
-           "verify_checksums"]
+           "resize_image", "scaffold_projects", "sequence_gaps", "sort_by_rule", "sort_by_taken",
+           "sort_by_written_date", "split_batches", "split_by_size", "split_file", "text_endings", "unpack_all",
+           "unpack_archive", "usage_by_type", "verify_checksums"]
