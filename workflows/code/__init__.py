@@ -23,7 +23,7 @@ from forge.checks import project_properties as _properties, project_records as _
 from forge.checks import project_loops as _loops, project_split as _split  # noqa: F401
 from forge.checks import project_dunders as _dunders, project_serialise as _serialise  # noqa: F401
 from forge.checks import project_dict_idioms as _dict_idioms  # noqa: F401
-from forge.checks import project_generators as _generators  # noqa: F401
+from forge.checks import project_defaults as _defaults, project_generators as _generators  # noqa: F401
 from preparers import code as _preparer  # noqa: F401
 from preparers.filetypes import project as _project  # noqa: F401
 from workflows.code import (  # noqa: F401  (register on import)
@@ -55,6 +55,7 @@ from workflows.code import (  # noqa: F401  (register on import)
     main_guard,
     missing_file,
     move_function,
+    mutable_default,
     name_constant,
     parametrize_tests,
     print_to_logging,
@@ -80,6 +81,6 @@ from workflows.code import (  # noqa: F401  (register on import)
 __all__ = ["add_caching", "add_cli_option", "add_docstrings", "add_doctests", "add_dunders", "add_export", "add_function", "add_logging", "add_retry",
            "add_serialisation", "add_tests", "add_type_hints", "add_validation", "argument_types", "close_files", "constant_parameter", "context_manager", "custom_exception", "declare_exports",
            "deprecate_function", "env_overrides", "extract_function", "fix_bug", "fix_reported_bug", "keyword_only",
-           "missing_file", "move_function", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
+           "missing_file", "move_function", "mutable_default", "name_constant", "parametrize_tests", "print_to_logging", "pyproject_edit",
            "regression_test", "remove_dead_code", "rename_function", "rename_module", "rename_parameter", "shared_fixture", "split_module", "tests_after_change",
            "use_comprehensions", "use_dataclass", "use_dict_idioms", "use_enum", "use_fstrings", "use_generator", "use_pathlib", "use_property"]
