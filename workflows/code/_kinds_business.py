@@ -328,6 +328,8 @@ register_kind(Kind(
                                     guard="if any(t == 0 for t in transactions):\n    raise ValueError('a transaction of 0 is not allowed')",
                                     bad_calls=["balance([0])", "balance([10, 0, -5])"]),
     },
+    magic={"months": Magic(function="monthly_interest", literal="12", constant="MONTHS_PER_YEAR",
+                           meaning="the months in a year (the annual rate spread over them)")},
     logs={"overdrawn": LogRule(function="overdraft_fee", when="an account goes below zero",
                                guard="if balance_after < 0:\n    logger.warning('account overdrawn: %s', balance_after)",
                                trigger="overdraft_fee(-10)", quiet="overdraft_fee(10)")},
