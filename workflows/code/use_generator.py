@@ -79,7 +79,8 @@ class UseGenerator(ProjectWorkflow):
     def reference(self, params: Params) -> ReferenceSolution:  # type: ignore[override]
         script = f"""
             import ast
-            path, tests, function, generator = {lit(params.module)}, {lit(params.test_file)}, {lit(params.function)}, {lit(params.generator)}
+            path, tests = {lit(params.module)}, {lit(params.test_file)}
+            function, generator = {lit(params.function)}, {lit(params.generator)}
             in_place, test = {params.in_place!r}, {params.test!r}
             original, test_text = open(path).read(), open(tests).read()
 
@@ -90,7 +91,8 @@ class UseGenerator(ProjectWorkflow):
                          and n.func.id == function and not (skip and skip.lineno <= n.lineno <= skip.end_lineno)]
                 for n in sorted(calls, key=lambda n: (n.lineno, n.col_offset), reverse=True):
                     line = lines[n.lineno - 1]
-                    lines[n.lineno - 1] = line[:n.col_offset] + "list(" + line[n.col_offset:n.end_col_offset] + ")" + line[n.end_col_offset:]
+                    start, end = n.col_offset, n.end_col_offset
+                    lines[n.lineno - 1] = line[:start] + "list(" + line[start:end] + ")" + line[end:]
                 return "\\n".join(lines)
 
             def node_of(text):
