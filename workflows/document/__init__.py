@@ -15,6 +15,7 @@ from forge.checks import document_layout as _layout_checks  # noqa: F401
 from forge.checks import document_lists as _list_checks  # noqa: F401
 from forge.checks import document_merge as _merge_checks  # noqa: F401
 from forge.checks import document_order as _order_checks  # noqa: F401
+from forge.checks import document_page_setup as _page_setup_checks  # noqa: F401
 from forge.checks import document_outline as _outline_checks  # noqa: F401
 from forge.checks import document_redact as _redact_checks  # noqa: F401
 from forge.checks import document_refresh as _refresh_checks  # noqa: F401
@@ -50,11 +51,12 @@ from workflows.document import (
     number_captions,
     number_headings,
     page_breaks,
+    page_setup,
     rearrange_sections,
     recase_headings,
     redact_contacts,
-    relevel_headings,
     refresh_table,
+    relevel_headings,
     replace_text,
     replace_with_options,
     restyle_by_rule,
@@ -68,14 +70,18 @@ from workflows.document import (
     style_headings,
     table_anonymise,
     table_band,
+    table_changes,
     table_clean_column,
     table_column,
     table_crosstab,
     table_date_part,
     table_dedupe,
+    table_fill_blanks,
     table_filter,
+    table_latest,
     table_lookup,
     table_of_contents,
+    table_quarantine,
     table_round,
     table_share,
     table_split_column,
@@ -84,6 +90,8 @@ from workflows.document import (
     table_to_text,
     table_top_rows,
     table_total,
+    table_unpivot,
+    table_validate,
     text_to_table,
     tidy_draft,
 )
@@ -91,11 +99,12 @@ from workflows.document import (
 __all__ = ["action_items", "add_section", "apply_word_list", "compile_report", "convert_list",
            "count_by_section", "date_format", "emphasize_term", "footnotes", "format_paragraphs", "glossary",
            "header_footer", "hyperlinks", "landscape_pages", "mail_merge", "make_list", "merge_documents",
-           "number_captions", "number_headings", "page_breaks", "rearrange_sections", "recase_headings",
-           "redact_contacts", "refresh_table", "relevel_headings", "replace_text", "replace_with_options",
-           "restyle_by_rule", "sort_list", "sort_sections", "sort_table", "sort_table_two_keys",
-           "split_document", "stack_tables", "strip_notes", "style_headings", "table_anonymise",
-           "table_band", "table_clean_column", "table_column", "table_crosstab", "table_date_part",
-           "table_dedupe", "table_filter", "table_lookup", "table_of_contents", "table_round", "table_share",
-           "table_split_column", "table_subtotals", "table_summary", "table_to_text", "table_top_rows",
-           "table_total", "text_to_table", "tidy_draft"]
+           "number_captions", "number_headings", "page_breaks", "page_setup", "rearrange_sections",
+           "recase_headings", "redact_contacts", "refresh_table", "relevel_headings", "replace_text",
+           "replace_with_options", "restyle_by_rule", "sort_list", "sort_sections", "sort_table",
+           "sort_table_two_keys", "split_document", "stack_tables", "strip_notes", "style_headings",
+           "table_anonymise", "table_band", "table_changes", "table_clean_column", "table_column",
+           "table_crosstab", "table_date_part", "table_dedupe", "table_fill_blanks", "table_filter",
+           "table_latest", "table_lookup", "table_of_contents", "table_quarantine", "table_round",
+           "table_share", "table_split_column", "table_subtotals", "table_summary", "table_to_text",
+           "table_top_rows", "table_total", "table_unpivot", "table_validate", "text_to_table", "tidy_draft"]
