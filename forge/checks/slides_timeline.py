@@ -1,7 +1,7 @@
-"""A timeline slide built from a dated list of milestones (a CSV or Excel sheet with a milestone and
-a date column, or a Markdown list of '- Milestone: date' lines): the milestones in date order,
-all of them or those from a status date on, as '<date> - <milestone>' bullets or as a two-column
-Date | Milestone table. A date may be printed in any of the usual unambiguous ways (ISO, '14 March
+"""A timeline slide built from a dated list of milestones (a CSV or Excel sheet with a milestone, a
+status and a date column, or a Markdown task list of '- [x] Milestone: date' lines): the milestones
+in date order, all of them, those from a status date on or those not done yet, as '<date> -
+<milestone>' bullets or as a two-column Date | Milestone table. A date may be printed in any of the usual unambiguous ways (ISO, '14 March
 2025', '14 Mar 2025', 'March 14, 2025'); it must be the milestone's date. The new slide sits
 directly after the named one and every other slide reads as it did."""
 
@@ -13,9 +13,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from forge.checks._slide_table import lone_table
 from forge.checks.document import fold
 from forge.checks.slides import DeckEdit, body_lines
-from forge.checks.slides_tables import new_slide, only_table
+from forge.checks.slides_tables import new_slide
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import InputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -23,7 +24,7 @@ from forge.views import SlidesView, TableView, TextView
 
 FORMATS = ("%Y-%m-%d", "%d %B %Y", "%d %b %Y", "%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%b %d %Y")
 _SEPARATOR = re.compile(r"\s+[-\u2013\u2014]\s+|:\s+")
-_ITEM = re.compile(r"^\s*[-*+]\s+(?P<label>.+):\s+(?P<date>[^:]+?)\s*$")
+_ITEM = re.compile(r"^\s*[-*+]\s+(\[(?P<box>[ xX])\]\s+)?(?P<label>.+):\s+(?P<date>[^:]+?)\s*$")
 
 
 def read_date(value: Any) -> dt.date | None:
@@ -51,21 +52,27 @@ class TimelineSlide(DeckEdit):
     form: Literal["bullets", "table"] = Field(description="bullets: '<date> - <milestone>' lines; table: a "
                                               "Date | Milestone table under a header row.")
     since: dt.date | None = Field(default=None, description="Only the milestones dated on or after this day.")
+    open_only: bool = Field(default=False, description="Only the milestones not done yet: a Markdown item whose box "
+                            "is not ticked ('- [ ]'), a table row whose `status_column` is not 'Done'.")
+    status_column: str | None = Field(default=None, description="The table's status column (with `open_only`).")
 
 
 def _milestones(state: FinalState, opts: TimelineSlide) -> list[tuple[dt.date, str]] | str:
-    """(date, milestone) of every entry of the list, in the file's order."""
+    """(date, milestone) of every entry of the list (every open one, with `open_only`), in the file's order."""
     found: list[tuple[dt.date, str]] = []
     if opts.date_column is None:
         for line in input_view(state, opts.data_file, TextView).text.splitlines():
             if (match := _ITEM.match(line)) and (day := read_date(match["date"])) is not None:
-                found.append((day, fold(match["label"])))
+                if not (opts.open_only and (match["box"] or " ").strip()):
+                    found.append((day, fold(match["label"])))
     else:
         table = input_view(state, opts.data_file, TableView).get()
         when = table.need_col(opts.date_column, opts.data_file)
         what = table.need_col(opts.label_column or "", opts.data_file)
-        found = [(day, fold(str(r[what]))) for r in table.body if (day := read_date(r[when])) is not None]
-    return found or f"{opts.data_file} lists no dated milestones"
+        status = table.need_col(opts.status_column or "", opts.data_file) if opts.open_only else None
+        found = [(day, fold(str(r[what]))) for r in table.body if (day := read_date(r[when])) is not None
+                 and (status is None or fold(str(r[status] or "")).casefold() != "done")]
+    return found or f"{opts.data_file} lists no dated milestones" + (" still open" if opts.open_only else "")
 
 
 def _entries(lines: list[list[str]], where: str) -> list[tuple[dt.date | None, str]] | str:
@@ -84,7 +91,7 @@ def _entries(lines: list[list[str]], where: str) -> list[tuple[dt.date | None, s
 @register_check("slides.timeline_slide", TimelineSlide, view="slides")
 def timeline_slide(state: FinalState, opts: TimelineSlide) -> Verdict:
     """A slide with the title asked for, directly after the named slide, lists the file's milestones
-    (those dated on or after `since`, if given) oldest first, each with its own date: as
+    (those dated on or after `since`, if given; only the open ones, if asked) oldest first, each with its own date: as
     '<date> - <milestone>' bullets and no table, or as one Date | Milestone table (header row
     first) and no other text. Every other slide reads as it did."""
     original, output = input_view(state, opts.input_file, SlidesView), output_view(state, opts.file, SlidesView)
@@ -99,17 +106,12 @@ def timeline_slide(state: FinalState, opts: TimelineSlide) -> Verdict:
         return Verdict.of(False, slide)
     where = f"slide {slide.number} of {opts.file}"
     if opts.form == "table":
-        if lines := body_lines(slide):
-            return Verdict.of(False, f"{where} also has the text {lines[:3]}; only the title and the table belong on it")
-        table = only_table(slide, opts.file)
+        table = lone_table(slide, opts.file, ("Date", "Milestone"))
         if isinstance(table, str):
             return Verdict.of(False, table)
-        header = [fold(str(c or "")).casefold() for c in table.header]
-        if header != ["date", "milestone"]:
-            return Verdict.of(False, f"the table on {where} has the header {header}, expected ['date', 'milestone']")
-        rows = [[fold(str(c or "")) for c in r] for r in table.body]
-        if bad := next((r for r in rows if len(r) != 2), None):
+        if bad := next((r for r in table if len(r) != 2), None):
             return Verdict.of(False, f"a row of the table on {where} has {len(bad)} cells, expected 2")
+        rows = table
     else:
         if any(s.table is not None for s in slide.shapes):
             return Verdict.of(False, f"{where} holds a table; the milestones go on it as bullets")

@@ -10,6 +10,7 @@ from forge.checks import slides_agenda_numbers as _agenda_number_checks  # noqa:
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_collect as _collect_checks  # noqa: F401
+from forge.checks import slides_compare as _compare_checks  # noqa: F401
 from forge.checks import slides_convert as _convert_checks  # noqa: F401
 from forge.checks import slides_decks as _deck_checks  # noqa: F401
 from forge.checks import slides_declutter as _declutter_checks  # noqa: F401
@@ -69,9 +70,11 @@ from workflows.presentation import (
     collect_actions,
     collect_slides,
     combine_decks,
+    compare_slide,
     convert_table,
     copy_notes,
     deck_from_report,
+    deck_per_group,
     deck_per_row,
     dedupe_bullets,
     delete_empty_slides,
@@ -135,9 +138,11 @@ __all__ = [
     "collect_actions",
     "collect_slides",
     "combine_decks",
+    "compare_slide",
     "convert_table",
     "copy_notes",
     "deck_from_report",
+    "deck_per_group",
     "deck_per_row",
     "dedupe_bullets",
     "delete_empty_slides",

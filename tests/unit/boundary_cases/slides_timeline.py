@@ -1,28 +1,35 @@
 """Boundary cases of `forge.checks.slides_timeline` on real decks and milestone lists (CSV, xlsx of
-real dates, a Markdown list): the milestones oldest first as bullets or a Date | Milestone table,
-dates however printed; the LAST two swapped, the last one missing or an extra one, a wrong date,
-the status date's cut on both sides (a milestone the day before left out, the day itself kept),
-a table where bullets were asked and the reverse, a wrong header, the slide one place off,
-another slide touched."""
+real dates, a Markdown list or task list): the milestones oldest first as bullets or a Date |
+Milestone table, dates however printed; the LAST two swapped, the last one missing or an extra one,
+a wrong date, the status date's cut on both sides (a milestone the day before left out, the day
+itself kept), only the open ones (a status not 'Done', an unticked box; a slipped milestone among
+the done ones kept), a table where bullets were asked and the reverse, a wrong header, the slide
+one place off, another slide touched."""
 
 from __future__ import annotations
 
 import datetime as dt
-import io
 from typing import Any
 
 from forge.views import Table
 from preparers.filetypes.csv import write_csv
 from preparers.presentation import Bullet, DeckContent, SlideContent, write_pptx
 from tests.unit.boundary_cases import Case
+from tests.unit.boundary_cases._slide_tables import with_table
 from tests.xlsx import xlsx_bytes
 
 LIST = [("Go-live", dt.date(2025, 6, 2)), ("Kick-off workshop", dt.date(2025, 1, 14)),
         ("Beta release", dt.date(2025, 4, 9)), ("Design freeze", dt.date(2025, 2, 27))]
 ORDER = sorted(LIST, key=lambda m: m[1])
-CSV = write_csv(Table.of("m", [["Milestone", "Owner", "Due"], *[[m, "Ann", d.isoformat()] for m, d in LIST]]))
+DONE = {"Kick-off workshop", "Beta release"}  # the design freeze slipped: open though earlier than the beta
+STATUS = {m: "Done" if m in DONE else "In progress" for m, _ in LIST}
+CSV = write_csv(Table.of("m", [["Milestone", "Owner", "Status", "Due"],
+                               *[[m, "Ann", STATUS[m], d.isoformat()] for m, d in LIST]]))
 MD = ("# Atlas - milestones\n\nAgreed in the steering group.\n\n"
       + "".join(f"- {m}: {d.day} {d:%B %Y}\n" for m, d in LIST)).encode()
+TASKS = ("# Atlas - milestones\n\n"
+         + "".join(f"- [{'x' if m in DONE else ' '}] {m}: {d.day} {d:%B %Y}\n" for m, d in LIST)).encode()
+OPEN = [ORDER[1], ORDER[3]]  # the design freeze, go-live
 
 
 def _deck(timeline: SlideContent | None = None, at: int = 2, risk: str = "Supplier delays") -> bytes:
@@ -45,23 +52,15 @@ def dated(entries: list[tuple[str, dt.date]], fmt: str = "%Y-%m-%d", sep: str = 
 
 def table_deck(grid: list[list[str]], at: int = 2) -> bytes:
     """The deck with a Title Only 'Timeline' slide holding `grid` as a real table."""
-    import pptx
-    from pptx.util import Inches
-
-    prs = pptx.Presentation(io.BytesIO(_deck(SlideContent(layout="title_only", title="Timeline"), at=at)))
-    shape = prs.slides[at].shapes.add_table(len(grid), len(grid[0]), Inches(1), Inches(1.6), Inches(8), Inches(3))
-    for r, values in enumerate(grid):
-        for c, value in enumerate(values):
-            shape.table.cell(r, c).text = value
-    buf = io.BytesIO()
-    prs.save(buf)
-    return buf.getvalue()
+    return with_table(_deck(SlideContent(layout="title_only", title="Timeline"), at=at), at, grid)
 
 
 def case(label: str, deck: bytes, options: dict[str, Any], passes: bool, says: str = "",
          source: str = "csv") -> Case:
-    data = {"csv": CSV, "md": MD, "xlsx": xlsx_bytes([["Milestone", "Owner", "Due"],
-                                                     *[[m, "Ann", d] for m, d in LIST]], "Milestones")}[source]
+    data = {"csv": CSV, "md": MD, "tasks.md": TASKS,
+            "xlsx": xlsx_bytes([["Milestone", "Owner", "Status", "Due"], *[[m, "Ann", STATUS[m], d] for m, d in LIST]],
+                               "Milestones")}[source]
+    source = source.removeprefix("tasks.")
     columns = {} if source == "md" else {"date_column": "Due", "label_column": "Milestone"}
     return Case(label, None, {"file": "out.pptx", "input_file": "in.pptx", "data_file": f"plan.{source}",
                               "title": "Timeline", "after_title": "Budget", "form": "bullets", **columns, **options},
@@ -69,6 +68,7 @@ def case(label: str, deck: bytes, options: dict[str, Any], passes: bool, says: s
 
 
 WHERE = "slide 3 of out.pptx"
+OPEN_ONLY = {"open_only": True, "status_column": "Status"}
 TABLE = {"form": "table"}
 GRID = [["Date", "Milestone"], *[[d.isoformat(), m] for m, d in ORDER]]
 
@@ -110,6 +110,17 @@ TIMELINE = [
     case("another slide touched", _deck(bullets(dated(ORDER)), risk="Supplier delay"), {}, False,
          "('Risks') of out.pptx reads ['Supplier delay'], expected ['Supplier delays']"),
     case("no timeline slide", _deck(), {}, False, "(no slide has that title)"),
+    case("open only: the ones not Done", _deck(bullets(dated(OPEN))), OPEN_ONLY, True),
+    case("open only: from a workbook", _deck(bullets(dated(OPEN))), OPEN_ONLY, True, source="xlsx"),
+    case("open only: unticked boxes of a task list", _deck(bullets(dated(OPEN))), {"open_only": True}, True,
+         source="tasks.md"),
+    case("open only: the done beta kept", _deck(bullets(dated(ORDER[1:]))), OPEN_ONLY, False,
+         f"entry 2 on {WHERE} is 'Beta release', expected 'Go-live'"),
+    case("open only: a ticked box kept", _deck(bullets(dated(ORDER[1:]))), {"open_only": True}, False,
+         f"entry 2 on {WHERE} is 'Beta release', expected 'Go-live'", source="tasks.md"),
+    case("open only: the slipped freeze left out", _deck(bullets(dated(OPEN[1:]))), OPEN_ONLY, False,
+         f"entry 1 on {WHERE} is 'Go-live', expected 'Design freeze'"),
+    case("every milestone, done or not", _deck(bullets(dated(ORDER))), {}, True, source="tasks.md"),
     case("a cut after every milestone", _deck(bullets(dated(ORDER))), {"since": "2025-07-01"}, False,
          "no milestone of plan.csv is dated on or after 2025-07-01"),
 ]
