@@ -18,8 +18,10 @@ PUBLISHED_SKILLS = 6915
 MIN_FAMILIES = 150
 MAX_FAMILY_SHARE = 0.02
 FAMILY_CAP = int(PUBLISHED_SKILLS * MAX_FAMILY_SHARE)  # 138: the most skills one family may realise
+# web: the sites' skills in web.toml; browser: the one Chromium skill on the team directory site,
+# which with them makes the published web share of 515
 APP_QUOTAS = {"spreadsheet": 1100, "document": 700, "presentation": 700, "pdf": 500, "text": 700, "data": 600,
-              "code": 900, "files": 600, "multi": 600, "web": 515}
+              "code": 900, "files": 600, "multi": 600, "web": 514, "browser": 1}
 assert sum(APP_QUOTAS.values()) == PUBLISHED_SKILLS
 
 

@@ -32,7 +32,7 @@ def test_stats_counts_the_committed_taxonomy() -> None:
     assert report["awaiting"] == len(taxonomy.awaiting) == report["by_app"]["web"]["awaiting"] > 0
     assert {a: q["quota"] for a, q in report["by_app"].items() if q["quota"]} == {
         "spreadsheet": 1100, "document": 700, "presentation": 700, "pdf": 500, "text": 700, "data": 600,
-        "code": 900, "files": 600, "multi": 600, "web": 515}
+        "code": 900, "files": 600, "multi": 600, "web": 514, "browser": 1}
     assert report["families"] == len({s.workflow for s in skills}) >= report["families_written"]
     largest = max(sum(s.workflow == f for s in skills) for f in {s.workflow for s in skills})
     assert report["largest_family_skills"] == largest and report["family_cap"] == 138
