@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from preparers.document import DocumentContent, Section, TableBlock
 from tests.unit.boundary_cases import Case
 
 HEADER = ["SKU", "Product", "Unit Price", "Effective Date"]
@@ -22,6 +23,24 @@ def kept(label: str, rows: list[list[Any]], passes: bool, says: str = "", header
     data = "".join(",".join(map(str, r)) + "\n" for r in [header, *rows]).encode()
     return Case(label, None, {**BASE, **options}, passes, says, files={"current.csv": data},
                 originals={"history.csv": HISTORY})
+
+
+def _word(rows: list[list[Any]]) -> bytes:
+    """The history as a Word report's table: every cell is text, the dates included."""
+    import datetime as dt
+
+    from preparers.document import write_docx
+
+    table = TableBlock(headers=HEADER, rows=[[str(c) for c in r] for r in rows])
+    return write_docx(DocumentContent(kind="report", title="Price history", date=dt.date(2025, 7, 1), author="A. B",
+                                      organisation="Shop", file_stem="prices",
+                                      sections=[Section(heading="Prices", table=table)]))
+
+
+def in_word(label: str, rows: list[list[Any]], passes: bool, says: str = "") -> Case:
+    options = {**BASE, "file": "current.docx", "input_file": "history.docx", "fold_case": True}
+    return Case(label, None, options, passes, says, files={"current.docx": _word(rows)},
+                originals={"history.docx": _word(ROWS)})
 
 
 FOLD = {"fold_case": True}
@@ -49,5 +68,7 @@ CASES: dict[str, list[Case]] = {
              sort_by_key=True, **FOLD),
         kept("the latest where the earliest was asked", LATEST, False, "earliest", keep="earliest", **FOLD),
         kept("a column dropped", [r[:3] for r in LATEST], False, "header", header=HEADER[:3], **FOLD),
+        in_word("a Word table's ISO text dates read as dates: the latest per SKU", LATEST, True),
+        in_word("a Word table: the last SKU's older row kept", [ROWS[1], ROWS[2], ROWS[5]], False, "data row 3"),
     ],
 }
