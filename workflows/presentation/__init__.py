@@ -8,6 +8,7 @@ from forge.checks import slides as _checks  # noqa: F401
 from forge.checks import slides_actions as _action_checks  # noqa: F401
 from forge.checks import slides_agenda_numbers as _agenda_number_checks  # noqa: F401
 from forge.checks import slides_alt_text as _alt_text_checks  # noqa: F401
+from forge.checks import slides_appendix as _appendix_checks  # noqa: F401
 from forge.checks import slides_assembly as _assembly_checks  # noqa: F401
 from forge.checks import slides_collect as _collect_checks  # noqa: F401
 from forge.checks import slides_compare as _compare_checks  # noqa: F401
@@ -64,6 +65,7 @@ from workflows.presentation import (
     agenda_tracker,
     alt_text,
     append_deck,
+    backup_appendix,
     bullet_levels,
     bullets_to_notes,
     clear_formatting,
@@ -132,6 +134,7 @@ __all__ = [
     "agenda_tracker",
     "alt_text",
     "append_deck",
+    "backup_appendix",
     "bullet_levels",
     "bullets_to_notes",
     "clear_formatting",
