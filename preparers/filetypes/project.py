@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 
 from forge.errors import CheckError, PreparerError
@@ -22,6 +23,7 @@ from preparers.filetypes._tar import pack_tar, read_tar
 from preparers.filetypes.text import decode_utf8
 
 MAX_PROJECT_FILES = 200
+_CODE_WORD = re.compile(r"\bNone\b")  # Python's own word, in the prose that talks about the code
 
 
 def top_level_imports(tree: ast.Module) -> list[str]:
@@ -39,11 +41,17 @@ def python_prose(tree: ast.Module, source: str) -> str:
     """String literals (docstrings included) and comments: the prose of a module.
 
     Not the whole source: `None` and `{}` are ordinary code, and the leftover scan would flag them.
+    Docstrings and comments talk about the code ("Return None when the key is missing"), so the
+    word None is theirs; a string the program prints still shows a None that leaked into it.
     """
-    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                  and ast.get_docstring(node, clean=False) is not None}
+    strings = [_CODE_WORD.sub("", n.value) if id(n) in docstrings else n.value
+               for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     try:
         tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-        comments = [t.string for t in tokens if t.type == tokenize.COMMENT]
+        comments = [_CODE_WORD.sub("", t.string) for t in tokens if t.type == tokenize.COMMENT]
     except (tokenize.TokenError, SyntaxError):  # compiled already, so this is belt and braces
         comments = []
     return "\n".join(strings + comments)

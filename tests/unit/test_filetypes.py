@@ -290,6 +290,30 @@ def test_py_text_is_strings_and_comments_not_code() -> None:
     assert "None" not in text  # code, not a template leftover
 
 
+PY_NONE_IN_PROSE = b'''"""Look-ups that give None when a key is missing."""
+
+
+class Cache:
+    """Holds values; get() returns None for a miss."""
+
+    def get(self, key):
+        """None when `key` was never put."""
+        return self.values.get(key)  # None on a miss
+
+
+GREETING = "Dear None,"
+'''
+
+
+def test_py_none_in_docstrings_and_comments_is_the_code_word_but_in_a_string_still_a_leftover() -> None:
+    from gates.file_gate import LEFTOVER
+
+    text = inspect("py", PY_NONE_IN_PROSE).text
+    assert "Look-ups that give  when a key is missing." in text and "#  on a miss" in text
+    assert [m.group() for m in LEFTOVER.finditer(text)] == ["None"]  # the greeting's only
+    assert "Dear None," in text
+
+
 def test_py_syntax_error_names_the_line() -> None:
     broken("py", b"x = 1\ny = 2\ndef f(:\n    pass\n", r"Python syntax error at line 3")
 
