@@ -23,6 +23,7 @@ from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
 from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_handout as _handout_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
+from forge.checks import slides_inventory as _inventory_checks  # noqa: F401
 from forge.checks import slides_kpis as _kpi_checks  # noqa: F401
 from forge.checks import slides_levels as _level_checks  # noqa: F401
 from forge.checks import slides_merge as _merge_checks  # noqa: F401
@@ -111,6 +112,7 @@ from workflows.presentation import (
     rows_to_slides,
     running_order,
     section_dividers,
+    slide_list,
     sort_by_value,
     speaker_notes,
     split_by_presenter,
@@ -180,6 +182,7 @@ __all__ = [
     "rows_to_slides",
     "running_order",
     "section_dividers",
+    "slide_list",
     "sort_by_value",
     "speaker_notes",
     "split_by_presenter",

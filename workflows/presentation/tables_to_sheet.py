@@ -16,6 +16,7 @@ from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import list_step
 from workflows.presentation._draw import pick
+from workflows.presentation._sheet_out import write_rows_code
 from workflows.presentation._table_deck import cell_text
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
@@ -25,7 +26,7 @@ WHAT = ("{% if slide_title %}the table on the slide \"{{ slide_title }}\"{% else
         "\"Orders - ...\" slide, stacked under one header row with a first column \"Slide\" holding the title of "
         "the slide each row comes from (slides in deck order){% endif %}")
 EXPORT = """
-    import csv, re, pptx
+    import re, pptx
     deck = pptx.Presentation({input})
     only = {only}
     rows = []
@@ -40,16 +41,6 @@ EXPORT = """
                 if not rows:
                     rows.append(grid[0] if only else ["Slide", *grid[0]])
                 rows += [[value(c) for c in r] if only else [name, *[value(c) for c in r]] for r in grid[1:]]
-    if {output}.endswith(".csv"):
-        with open({output}, "w", newline="", encoding="utf-8") as f:
-            csv.writer(f).writerows(rows)
-    else:
-        import openpyxl
-        book = openpyxl.Workbook()
-        for r in rows:
-            book.active.append(r)
-        book.save({output})
-    print(len(rows) - 1, "rows")
 """
 
 
@@ -130,8 +121,8 @@ class TablesToSheet(PreparedWorkflow[Params]):
         return params.with_files(input=data)
 
     def reference(self, params: Params) -> ReferenceSolution:
-        script = textwrap.dedent(EXPORT.format(input=lit(params.input), only=lit(params.slide_title),
-                                               output=lit(params.output)))
+        script = textwrap.dedent(EXPORT.format(input=lit(params.input), only=lit(params.slide_title))) \
+            + write_rows_code(params.output)
         return solution(list_step(params.input, f"I list the slides of {params.input} to find the tables."),
                         script_step(script, "I read the slide tables with python-pptx, turn the printed figures into "
                                     "numbers and write the rows as asked.", "Export the tables"))

@@ -72,6 +72,7 @@ def case(label: str, deck: bytes, options: dict[str, Any], passes: bool, says: s
 DONE = _deck([*MAIN, "Appendix", *BACKUP], hidden=tuple(BACKUP))
 PLAIN = {"divider": False}
 SHOWN = {"hide": False}
+BY_NOTES = {"marker": "notes", "hide": False}
 
 APPENDIX = [
     case("backups behind the divider, hidden", DONE, {}, True),
@@ -101,10 +102,12 @@ APPENDIX = [
          f"the notes of slide 10 ({HIRING_PLAN!r}) of out.pptx read 'For questions.'"),
     case("the slide whose notes mention backup moved", _deck(
         ["Quarterly Review", "Agenda", "Pipeline", "Hiring", "Risks", "Questions", "Appendix", "Highlights",
-         *BACKUP], hidden=tuple(BACKUP)), {}, False, "slide 3 of out.pptx is titled 'Pipeline', expected 'Highlights'"),
-    case("notes-marked backups moved", _deck([*MAIN, "Appendix", *NOTED], notes=PLAIN_NOTE), {"marker": "notes", "hide": False}, True),
-    case("notes-marked: only the first moved", _deck([*MAIN[:5], NOTED[1], *MAIN[5:], "Appendix", NOTED[0]], notes=PLAIN_NOTE),
-         {"marker": "notes", "hide": False}, False, "slide 6 of out.pptx is titled 'Hiring plan detail'"),
+         *BACKUP], hidden=tuple(BACKUP)), {}, False,
+         "slide 3 of out.pptx is titled 'Pipeline', expected 'Highlights'"),
+    case("notes-marked backups moved", _deck([*MAIN, "Appendix", *NOTED], notes=PLAIN_NOTE), BY_NOTES, True),
+    case("notes-marked: only the first moved",
+         _deck([*MAIN[:5], NOTED[1], *MAIN[5:], "Appendix", NOTED[0]], notes=PLAIN_NOTE), BY_NOTES, False,
+         "slide 6 of out.pptx is titled 'Hiring plan detail'"),
     case("hidden slides moved and shown again", _deck([*MAIN, *NOTED]),
          {"marker": "hidden", "divider": False, "hide": False}, True),
     case("hidden slides moved, still hidden", _deck([*MAIN, *NOTED], hidden=tuple(NOTED)),
