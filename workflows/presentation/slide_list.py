@@ -1,7 +1,7 @@
 """Take a deck's slide list out into a spreadsheet, the sheet an event organiser or a review team
-works from to assign owners and track changes: a row per slide with its number and title, plus
-its speaker notes or whether it is hidden; every slide, or only the ones the slide show shows; as
-a CSV or an Excel workbook."""
+works from, with the hidden slides told apart (multi.slide_index lists every slide regardless): the
+number and title - and the speaker notes - of each slide the show shows, numbered as the deck
+numbers them; or every slide with a Yes/No Hidden column; as a CSV or an Excel workbook."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from preparers.presentation import make_deck
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import list_step
-from workflows.presentation._draw import pick
 from workflows.presentation._hidden import write_with_hidden
 from workflows.presentation._sheet_out import write_rows_code
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -80,7 +79,8 @@ class SlideList(PreparedWorkflow[Params]):
     def draw(self, ctx: WorkflowContext) -> Params:
         form: Form = getattr(ctx.options, "form", None) or ctx.rng.choice(["csv", "xlsx"])
         extra: Extra = getattr(ctx.options, "extra", None) or ctx.rng.choice(["none", "notes", "hidden"])
-        shown_only = False if extra == "hidden" else pick(ctx, "shown_only")
+        fixed = getattr(ctx.options, "shown_only", None)  # multi.slide_index lists every slide without the flag
+        shown_only = extra != "hidden" if fixed is None else fixed
         deck = make_deck(ctx.rng, ctx.faker)
         hidden = ctx.rng.sample(range(2, len(deck.slides) - 1), ctx.rng.randint(1, 2))
         folder = ctx.rng.choice(["", "slides/", "decks/"])
