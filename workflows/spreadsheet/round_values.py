@@ -48,6 +48,8 @@ def _decimals(d: int) -> str:
 
 @register_workflow
 class RoundValues(PreparedWorkflow[Params]):
+    # the multiple is stated; a value rounding to it (95 to 100) writes it as a result
+    states_values = ("multiple",)
     spec = book_spec(
         "spreadsheet.round_values", Params, Options,
         phrasings=[

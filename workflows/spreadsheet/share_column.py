@@ -59,6 +59,8 @@ class Options(FinishOptions):
 
 @register_workflow
 class ShareColumn(PreparedWorkflow[Params]):
+    # the ask's format example ("a number like 12.5") may also be a row's real share
+    states_values = ("ask",)
     spec = book_spec(
         "spreadsheet.share_column", Params, Options,
         phrasings=[
