@@ -108,7 +108,8 @@ class ApplyWordList(PreparedWorkflow[Params]):
         source: Source = opts.source or ctx.rng.choice(["csv", "docx"])
         scope: Scope = opts.scope or ctx.rng.choice(["body", "everywhere"])
         doc, used = styled_report(ctx.rng, ctx.faker)
-        spare = ctx.rng.sample(sorted(set(TERMS) - set(used)), 2)  # a style guide lists more than one report uses
+        rest = sorted(set(TERMS) - set(used))  # a style guide lists more than one report uses
+        spare = ctx.rng.sample(rest, min(2, len(rest)))
         rows = [[t, TERMS[t]] for t in used + spare]
         ctx.rng.shuffle(rows)
         avoid, use = ctx.rng.choice([("Avoid", "Use"), ("Instead of", "Write")])
