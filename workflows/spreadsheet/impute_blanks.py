@@ -87,8 +87,10 @@ def _figures(rng: random.Random, faker: Faker) -> tuple[Table, str, str]:
             "Score", "Class"
     teams = rng.sample(TEAMS, rng.randint(3, 5))
     usual = {t: rng.uniform(30, 42) for t in teams}
+    step, weeks = rng.choice([1, 2, 4]), rng.randint(5, 10)  # several weeks, so every team has gaps to fill
+    first = rng.randint(1, 52 - step * (weeks - 1))
     rows = [[t, faker.name(), f"W{w:02d}", round(usual[t] + rng.uniform(-5, 5), 1)]
-            for w in range(rng.randint(10, 40), 45, rng.choice([4, 6, 8])) for t in teams]
+            for w in range(first, first + step * weeks, step) for t in teams]
     return Table(kind="hours", title="Timesheets", headers=["Team", "Employee", "Week", "Hours"], rows=rows,
                  subject="weekly timesheet entries", numeric=["Hours"], sheet_names=["Timesheets", "Hours"],
                  file_stems=["timesheets", "weekly_hours"]), "Hours", "Team"
