@@ -4,6 +4,7 @@ the way hand-kept exports retype it (the messy variants)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from workflows.spec import WorkflowContext
 
@@ -18,3 +19,18 @@ def retyped(rng: random.Random, value: str) -> str:
     options = [value.upper(), value.lower(), value.lower().capitalize(), f"{value} ", f" {value}",
                value.replace(" ", "  ", 1)]
     return rng.choice([o for o in options if o.strip() != value and o != value] or [value.swapcase()])
+
+
+def misleading_order(rng: random.Random, rows: list[list[Any]], keep: str) -> list[list[Any]]:
+    """`rows` (key first, date last) shuffled until some key of three or more rows has its latest
+    (`keep`: or earliest) row neither first nor last of its rows, so position never stands in for date."""
+    while True:
+        rng.shuffle(rows)
+        picks: dict[Any, int] = {}
+        for i, row in enumerate(rows):
+            pick = picks.get(row[0])
+            if pick is None or ((row[-1] > rows[pick][-1]) == (keep == "latest")):
+                picks[row[0]] = i
+        places = {k: [i for i, r in enumerate(rows) if r[0] == k] for k in picks}
+        if any(len(p) > 2 and picks[k] not in (p[0], p[-1]) for k, p in places.items()):
+            return rows

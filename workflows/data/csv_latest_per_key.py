@@ -16,7 +16,7 @@ from forge.models import ReferenceSolution
 from preparers.data import Table, write_csv
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.data._draw import either, retyped
+from workflows.data._draw import either, misleading_order, retyped
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
 
 Keep = Literal["latest", "earliest"]
@@ -69,16 +69,7 @@ def _history(rng: random.Random, faker: Faker, kind: str, keep: Keep) -> list[li
             first, name = [f"CU-{n}"], faker.name()
             values = [[name, faker.email(), faker.city(), rng.choice(["Free", "Pro", "Team"])] for _ in days]
         rows += [[*first, *value, start + dt.timedelta(days=day)] for value, day in zip(values, days, strict=True)]
-    while True:
-        rng.shuffle(rows)
-        picks = {}
-        for i, row in enumerate(rows):
-            pick = picks.get(row[0])
-            if pick is None or ((row[-1] > rows[pick][-1]) == (keep == "latest")):
-                picks[row[0]] = i
-        positions = {k: [i for i, r in enumerate(rows) if r[0] == k] for k in picks}
-        if any(len(p) > 2 and picks[k] not in (p[0], p[-1]) for k, p in positions.items()):
-            return rows
+    return misleading_order(rng, rows, keep)
 
 
 @register_workflow

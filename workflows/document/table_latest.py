@@ -16,7 +16,7 @@ from faker import Faker
 from forge.models import ReferenceSolution
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.data._draw import either, retyped
+from workflows.data._draw import either, misleading_order, retyped
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code, table_script
 from workflows.document._table_doc import table_docx
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -86,16 +86,7 @@ def history(rng: random.Random, faker: Faker, kind: str, keep: Keep) -> list[lis
     for j, item in enumerate(_items(rng, faker, kind)):
         days = sorted(rng.sample(range(180), 3 if j == 0 else rng.choice([1, 2, 2, 3, 3, 4])))
         rows += [[*item, _value(rng, kind), start + dt.timedelta(days=day)] for day in days]
-    while True:
-        rng.shuffle(rows)
-        picks: dict[str, int] = {}
-        for i, row in enumerate(rows):
-            pick = picks.get(row[0])
-            if pick is None or ((row[-1] > rows[pick][-1]) == (keep == "latest")):
-                picks[row[0]] = i
-        places = {k: [i for i, r in enumerate(rows) if r[0] == k] for k in picks}
-        if any(len(p) > 2 and picks[k] not in (p[0], p[-1]) for k, p in places.items()):
-            return rows
+    return misleading_order(rng, rows, keep)
 
 
 @register_workflow
