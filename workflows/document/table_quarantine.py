@@ -10,30 +10,17 @@ from __future__ import annotations
 from forge.models import ReferenceSolution
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit, script_step, solution
-from workflows.data._validation import RULE_FIELDS, RULE_SETS, RULES_SAID, RuleParams, RuleSet, rules_text
+from workflows.data._validation import RULE_FIELDS, RULE_SETS, RULES_SAID, RuleSet, rules_text
+from workflows.data.csv_quarantine import Options, Params  # the same rules and choices, in a Word table
 from workflows.document._edit import SAVE, doc_paths, outline_step, save_code
 from workflows.document._table_doc import write_rows_code
 from workflows.document.table_validate import checked_script, records_document
-from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
+from workflows.spec import CheckTemplate, FileSlot, WorkflowContext, WorkflowSpec, register_workflow
 
 _BIND = {name: name for name in RULE_FIELDS}
 _REJECTS = ("a table in a new Word document {{ rejects }}{% if with_problems %}, each record with one more column at "
             "the end, Problems, naming the columns it breaks in the table's column order, joined by \"; \"{% else %}, "
             "whole and as they were, under the same header{% endif %}")
-
-
-class Options(SkillParams):
-    rules: RuleSet | None = None
-    with_problems: bool | None = None
-    in_place: bool | None = None
-
-
-class Params(RuleParams):
-    input: str
-    output: str
-    in_place: bool
-    rejects: str
-    with_problems: bool
 
 
 @register_workflow
