@@ -43,9 +43,13 @@ def face(slide: Slide) -> SlideFace:
     return fold(slide.title), tuple(body_lines(slide))
 
 
-def deck_diff(expected: list[SlideFace], got: list[SlideFace], source: str) -> str | None:
-    """First slide whose title or body differs, or a count mismatch."""
-    for n, (want, have) in enumerate(zip(expected, got, strict=False), start=1):
+def deck_diff(expected: list[SlideFace], got: list[SlideFace], source: str,
+              numbers: list[int] | None = None) -> str | None:
+    """First slide whose title or body differs, or a count mismatch. `numbers` are the slides of
+    `source` that `got` holds, where it leaves some out (the new ones), so a message names the slide
+    as the deck numbers it."""
+    numbers = numbers or list(range(1, len(got) + 1))
+    for n, want, have in zip(numbers, expected, got, strict=False):
         if want[0] != have[0]:
             return f"slide {n} of {source} is titled {have[0]!r}, expected {want[0]!r}"
         if want[1] != have[1]:

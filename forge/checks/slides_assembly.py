@@ -238,6 +238,7 @@ def rows_as_slides(state: FinalState, opts: RowsAsSlides) -> Verdict:
             return Verdict.of(False, f"slide {n} of {opts.file} is titled {title!r}, expected {shown(row[key])!r}")
         if msg := _bullet_diff(lines, [(c, row[i]) for c, i in zip(names, cols, strict=True)], opts.tolerance):
             return Verdict.of(False, f"slide {n} ({title!r}) of {opts.file} {msg}")
-    if msg := deck_diff([face(s) for s in original.slides], rest, opts.file):
+    numbers = [n for n in range(1, len(faces) + 1) if not at + 2 <= n < at + 2 + len(rows)]
+    if msg := deck_diff([face(s) for s in original.slides], rest, opts.file, numbers):
         return Verdict.of(False, msg + f" (only the {len(rows)} row slides may be added)")
     return Verdict.of(True, f"{len(rows)} row slides after {opts.after_title!r}")

@@ -224,7 +224,7 @@ def agenda_matches(state: FinalState, opts: AgendaMatches) -> Verdict:
         return Verdict.of(False, f"slide 2 of {opts.file} is {after[1][0] if len(after) > 1 else None!r}, expected "
                           f"the {opts.agenda_title!r} slide")
     rest = after[:1] + after[2:]
-    if msg := deck_diff(before, rest, opts.file + " (apart from the agenda)"):
+    if msg := deck_diff(before, rest, opts.file + " (apart from the agenda)", [1, *range(3, len(after) + 1)]):
         return Verdict.of(False, msg)
     closing = next((i for i, f in enumerate(rest) if f[0].casefold() == fold(opts.closing_title).casefold()), len(rest))
     want = [f[0] for f in rest[1:closing]]

@@ -62,7 +62,8 @@ def new_slide(original: SlidesView, output: SlidesView, title: str, after_title:
                 f"the new slide {title!r} must come directly after {after_title!r}"
                 + (f" (it is slide {where})" if where else " (no slide has that title)"))
     rest: list[SlideFace] = faces[: at + 1] + faces[at + 2:]
-    if msg := deck_diff([face(s) for s in original.slides], rest, result):
+    numbers = [n for n in range(1, len(faces) + 1) if n != at + 2]
+    if msg := deck_diff([face(s) for s in original.slides], rest, result, numbers):
         return msg + " (only the new slide may be added)"
     return output.slides[at + 1]
 

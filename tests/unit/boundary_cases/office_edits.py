@@ -412,6 +412,8 @@ CASES: dict[str, list[Case]] = {
         deck_case("the agenda brought up to date", DECK, {"closing_title": TITLES[-1]}, True, given=STALE),
         deck_case("the agenda left without its last topic", STALE, {"closing_title": TITLES[-1]}, False,
                   "expected the slide titles", given=STALE),
+        deck_case("a slide after the agenda retitled", edit_deck(retitle(lambda n, t: "Renamed" if n == 3 else t)),
+                  {"closing_title": TITLES[-1]}, False, "slide 4 of", given=STALE),
     ],
     "pdf.pages_spliced": [
         spliced("inserted after page 2", [1, 2, -1, -2, *range(3, N + 1)], {"after_page": 2}, True),

@@ -226,8 +226,9 @@ AFTER = 1  # the agenda slide
 
 def row_slides(rows: list[list[str]], columns: list[str] | None = None, *, at: int = AFTER,
                show: Callable[[str, str], str] = lambda c, v: v, title: Callable[[str], str] = lambda v: v,
-               other: bool = False) -> bytes:
-    """FIRST with a Title and Content slide per row after slide `at` (0-based)."""
+               other: int | None = None) -> bytes:
+    """FIRST with a Title and Content slide per row after slide `at` (0-based); slide `other` (0-based,
+    in the result) retitled."""
     deck = pptx.Presentation(io.BytesIO(FIRST))
     names = columns or HEADER[1:]
     for n, row in enumerate(rows):
@@ -241,8 +242,8 @@ def row_slides(rows: list[list[str]], columns: list[str] | None = None, *, at: i
         new = order[-1]
         order.remove(new)
         order.insert(at + 1 + n, new)
-    if other:
-        deck.slides[0].shapes.title.text_frame.text = "Renamed"
+    if other is not None:
+        deck.slides[other].shapes.title.text_frame.text = "Renamed"
     return _saved(deck)
 
 
@@ -267,7 +268,9 @@ ROWS_AS_SLIDES = [
              {}, False, "Bonus"),
     row_case("titled 'Name: value'", row_slides(ROWS, title=lambda v: f"Name: {v}"), {}, False, "titled"),
     row_case("placed after the title slide instead", row_slides(ROWS, at=0), {}, False),
-    row_case("another slide retitled", row_slides(ROWS, other=True), {}, False, "slide 1"),
+    row_case("another slide retitled", row_slides(ROWS, other=0), {}, False, "slide 1"),
+    row_case("the slide after the new ones retitled", row_slides(ROWS, other=AFTER + 1 + len(ROWS)), {}, False,
+             f"slide {AFTER + 2 + len(ROWS)} of"),
     row_case("only the named columns, in order", row_slides(ROWS, SOME["columns"]), SOME, True),
     row_case("the named columns swapped", row_slides(ROWS, SOME["columns"][::-1]), SOME, False, "Salary"),
     row_case("the named columns and one more", row_slides(ROWS, [*SOME["columns"], "Bonus"]), SOME, False),
