@@ -37,6 +37,7 @@ from forge.checks import slides_plain as _plain_checks  # noqa: F401
 from forge.checks import slides_presenters as _presenter_checks  # noqa: F401
 from forge.checks import slides_prune as _prune_checks  # noqa: F401
 from forge.checks import slides_refresh as _refresh_checks  # noqa: F401
+from forge.checks import slides_review as _review_checks  # noqa: F401
 from forge.checks import slides_running_order as _running_order_checks  # noqa: F401
 from forge.checks import slides_script as _script_checks  # noqa: F401
 from forge.checks import slides_sections as _section_checks  # noqa: F401
@@ -109,6 +110,7 @@ from workflows.presentation import (
     reorder_slides,
     replace_with_options,
     retitle_slides,
+    review_deck,
     rows_to_slides,
     running_order,
     section_dividers,
@@ -179,6 +181,7 @@ __all__ = [
     "reorder_slides",
     "replace_with_options",
     "retitle_slides",
+    "review_deck",
     "rows_to_slides",
     "running_order",
     "section_dividers",
