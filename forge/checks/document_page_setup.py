@@ -69,6 +69,9 @@ def page_setup(state: FinalState, opts: PageSetupOptions) -> Verdict:
                               f"x {paper[1]:.1f} mm")
         want = {side: opts.margins_cm[side] * 10 for side in SIDES} if opts.margins_cm else old.margins_mm
         for side in SIDES:
+            if side not in want:  # Word requires all four; a file without one cannot say what was kept
+                return Verdict.of(False, f"section {n} of {opts.input_file} sets no {side} margin, so keeping its "
+                                  "margins cannot be checked; state the margins to use")
             if not _close(new.margins_mm.get(side), want[side], opts.tolerance):
                 return Verdict.of(False, f"{where} has a {side} margin of {new.margins_mm.get(side)} mm, expected "
                                   f"{want[side]:.1f} mm")

@@ -3,7 +3,8 @@
 the paper kept with new margins, new paper with the margins kept; and each way it goes wrong: the
 LAST section (the appendix) left on the old paper, the appendix turned portrait, a size or a
 margin just inside and just outside the 0.5 mm slack, the binding margin on the wrong side, the
-margins changed when they had to stay, an extra section, a heading reworded, nothing done."""
+margins changed when they had to stay, an extra section, a heading reworded, nothing done; and a
+draft whose appendix sets no left margin: stated margins can be checked, kept ones cannot."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 import docx
 from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.oxml.ns import qn
 from docx.shared import Mm
 
 from tests.unit.boundary_cases import Case
@@ -64,9 +66,18 @@ def reword(document: Any) -> None:
     heading.runs[0].text += " (draft)"
 
 
-def case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "") -> Case:
+def no_left_margin(document: Any) -> None:
+    margins = document.sections[-1]._sectPr.find(qn("w:pgMar"))
+    del margins.attrib[qn("w:left")]
+
+
+NO_LEFT = edited(no_left_margin)
+
+
+def case(label: str, output: bytes, options: dict[str, Any], passes: bool, says: str = "",
+         given: bytes = DRAFT) -> Case:
     opts = {"file": "out.docx", "input_file": "draft.docx", **options}
-    return Case(label, None, opts, passes, says, files={"out.docx": output}, originals={"draft.docx": DRAFT})
+    return Case(label, None, opts, passes, says, files={"out.docx": output}, originals={"draft.docx": given})
 
 
 UNIFORM = dict.fromkeys(("top", "bottom", "left", "right"), 20.0)
@@ -100,4 +111,7 @@ CASES = {"document.page_setup": [
          "has 3 section(s), expected 2"),
     case("a heading reworded", edited(both(setup(A4, UNIFORM), reword)), A4_2CM, False, "(draft)"),
     case("nothing done", DRAFT, A4_2CM, False, "section 1 of out.docx is on 215.9 x 279.4 mm paper"),
+    case("margins kept, on a draft whose appendix sets no left margin", edited(setup(A4)), {"paper": "a4"}, False,
+         "section 2 of draft.docx sets no left", given=NO_LEFT),
+    case("margins stated, on that draft", edited(setup(A4, UNIFORM)), A4_2CM, True, given=NO_LEFT),
 ]}
