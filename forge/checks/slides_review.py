@@ -6,7 +6,7 @@ with another slide, with text smaller than a size, with a picture that has no al
 loose text box (outside the placeholders, so missing from the outline). The list is a text file
 ('Slide N: Title' a line) or a CSV (Slide, Title), in deck order, each offending slide once, no
 other; it is rebuilt from the deck the task gave. Also the slides that mention a term (whole
-word, any case) in their slide text, their speaker notes, or either, listed the same way."""
+word, any case) in their title, their slide text, their speaker notes, or either, listed the same way."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from forge.views import Slide, SlidesView, TableView, TextView
 
 Rule = Literal["many_bullets", "long_bullets", "no_notes", "no_title", "long_title", "duplicate_title",
                "small_text", "missing_alt", "off_font", "text_boxes"]
-Scope = Literal["slide", "notes", "either"]
+Scope = Literal["title", "slide", "notes", "either"]
 TITLES = {"title", "center_title"}
 BODY = {"body", "object"}
 LINE = re.compile(r"^\s*slide\s+(\d+)\s*(?:[:\-\u2013]\s*(.*?))?\s*$", re.IGNORECASE)
@@ -72,12 +72,13 @@ def offends(slide: Slide, rule: Rule, limit: int, font: str, repeated: set[str])
 
 
 def mentions(slide: Slide, term: str, scope: Scope) -> bool:
-    """Whether `term` occurs as a whole word (any case) in the slide's text, its notes, or either."""
+    """Whether `term` occurs as a whole word (any case) in the slide's title, its text (the title, text
+    boxes and tables), its notes, or either of the last two."""
     pattern = re.compile(rf"(?<!\w){re.escape(term)}(?!\w)", re.IGNORECASE)
     seen = " ".join(s.text for s in slide.shapes)
     seen += " " + " ".join(str(c) for s in slide.shapes if s.table is not None for row in s.table.rows
                            for c in row if c is not None)
-    return {"slide": bool(pattern.search(seen)), "notes": bool(pattern.search(slide.notes)),
+    return {"title": bool(pattern.search(slide.title)), "slide": bool(pattern.search(seen)), "notes": bool(pattern.search(slide.notes)),
             "either": bool(pattern.search(seen) or pattern.search(slide.notes))}[scope]
 
 
@@ -146,8 +147,8 @@ class MentionsListed(CheckOptions):
     file: OutputPath = Field(description="The slides found: a text file ('Slide N: Title' a line) or a CSV "
                              "(Slide, Title).")
     term: str = Field(description="The word or name searched for (whole word, any case).")
-    scope: Scope = Field(description="Where: the slide's own text (titles, text, tables), its speaker notes, or "
-                         "either.")
+    scope: Scope = Field(description="Where: the slide's title only, its own text (title, text, tables), its "
+                         "speaker notes, or either of the last two.")
 
 
 @register_check("slides.mentions_listed", MentionsListed, view="table")

@@ -3,7 +3,7 @@ exactly at the limit (not listed) and one just over it (listed); the LAST offend
 a slide that keeps the rule listed, a title mistyped, the wrong header or a malformed line; a dash
 not counted as a word; duplicate titles in another case (both slides listed); a file name as alt
 text; the house font named in another case. The search check: a whole word in any case, a word
-inside another not a mention, notes apart from the slide's text, a table cell counted."""
+inside another not a mention, notes apart from the slide's text, titles apart from the rest."""
 
 from __future__ import annotations
 
@@ -162,6 +162,9 @@ MENTIONS = [
          "entry 1 of found.txt is slide 3, expected slide 5", check="term"),
     case("a word inside another is no mention", _txt([4]), term("Pipe", "slide"), False,
          "the deck has no slide mentioning 'Pipe' (slide) to list", check="term"),
+    case("in a title", _txt([4]), term("pipeline", "title"), True, check="term"),
+    case("in a title, a bullet's mention listed too", _txt([2, 4]), term("pipeline", "title"), False,
+         "entry 1 of found.txt is slide 2, expected slide 4", check="term"),
     case("a whole word in titles and bullets", _csv([2, 4]), term("pipeline", "slide"), True,
          out="f.csv", check="term"),
     case("a whole word, notes too", _csv([2, 4]), term("pipeline", "either"), True, out="f.csv", check="term"),
