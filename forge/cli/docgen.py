@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import typing
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -104,8 +105,21 @@ def workflows_page() -> str:
         what = spec.description or _first_line(sys.modules[type(flow).__module__].__doc__ or "")
         rows.append([f"`{name}`", ", ".join(spec.apps), what, files, checks, options, len(spec.phrasings),
                      skills[name]])
-    return "# Workflows (`workflows.WORKFLOWS`)\n\n" + _table(
-        ["workflow", "apps", "what", "files", "checks", "skill params", "phrasings", "skills"], rows)
+    return ("# Workflows (`workflows.WORKFLOWS`)\n\n"
+            "Before writing a family, look up the kind of file it would write in the index below the table: "
+            "families that write slides from another app's files, for instance, sit under `multi.*`.\n\n"
+            + _table(["workflow", "apps", "what", "files", "checks", "skill params", "phrasings", "skills"], rows)
+            + "\n## By the files they write\n\nEach file type, and the families whose tasks create it or edit it "
+            "in place.\n\n" + _table(["file type", "families"], _writers(WORKFLOWS)))
+
+
+def _writers(workflows: Mapping[str, Any]) -> list[list[Any]]:
+    """File type -> the families that write it: where an author finds what already exists."""
+    by_type: dict[str, list[str]] = {}
+    for name, flow in workflows.items():
+        for file_type in dict.fromkeys(s.type for s in flow.spec.files if s.role != "input"):
+            by_type.setdefault(file_type, []).append(name)
+    return [[f"`{t}`", ", ".join(f"`{n}`" for n in sorted(names))] for t, names in sorted(by_type.items())]
 
 
 def skills_page() -> str:
