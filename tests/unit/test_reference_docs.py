@@ -31,3 +31,13 @@ def test_check_writes_nothing_and_reports_what_differs(tmp_path: Path) -> None:
     assert len(write_reference(tmp_path)) == len(render())
     (tmp_path / "checks.md").write_text("edited by hand\n")
     assert [p.name for p in write_reference(tmp_path, check=True)] == ["checks.md"]
+
+
+def test_the_workflows_page_indexes_families_by_the_files_they_write() -> None:
+    index = render()["workflows.md"].split("## By the files they write", 1)[1]
+    rows = {line.split(" | ")[0].strip("| `"): line for line in index.splitlines() if line.startswith("| `")}
+    for name, flow in WORKFLOWS.items():
+        written = {s.type for s in flow.spec.files if s.role != "input"}
+        for file_type in {s.type for s in flow.spec.files}:
+            listed = f"`{name}`" in rows.get(file_type, "")
+            assert listed == (file_type in written), f"{name} and {file_type}: listed={listed}"
