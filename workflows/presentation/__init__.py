@@ -20,6 +20,7 @@ from forge.checks import slides_edits as _edit_checks  # noqa: F401
 from forge.checks import slides_emphasis as _emphasis_checks  # noqa: F401
 from forge.checks import slides_from_report as _from_report_checks  # noqa: F401
 from forge.checks import slides_font_sizes as _size_checks  # noqa: F401
+from forge.checks import slides_fonts as _font_checks  # noqa: F401
 from forge.checks import slides_glossary as _glossary_checks  # noqa: F401
 from forge.checks import slides_handout as _handout_checks  # noqa: F401
 from forge.checks import slides_hidden as _hidden_checks  # noqa: F401
@@ -109,6 +110,7 @@ from workflows.presentation import (
     remove_pictures,
     remove_slide,
     reorder_slides,
+    replace_fonts,
     replace_with_options,
     retitle_slides,
     review_deck,
@@ -181,6 +183,7 @@ __all__ = [
     "remove_pictures",
     "remove_slide",
     "reorder_slides",
+    "replace_fonts",
     "replace_with_options",
     "retitle_slides",
     "review_deck",
