@@ -2,8 +2,9 @@
 slides with more than a number of bullet points, with a bullet longer than a number of words, with
 no speaker notes, with no title, with a title longer than a number of words, sharing their title
 with another slide, with text smaller than a size, with a picture that has no alternative text
-(none, or just a file name), with text in a font other than the house font, or with text in a
-loose text box (outside the placeholders, so missing from the outline). The list is a text file
+(none, or just a file name), with text in a font other than the house font, with text in a
+loose text box (outside the placeholders, so missing from the outline), with a text placeholder
+left empty, or with bullets nested deeper than two levels. The list is a text file
 ('Slide N: Title' a line) or a CSV (Slide, Title), in deck order, each offending slide once, no
 other; it is rebuilt from the deck the task gave. Also the slides that mention a term (whole
 word, any case) in their title, their slide text, their speaker notes, or either, listed the same way."""
@@ -25,10 +26,11 @@ from forge.checks.state import FinalState
 from forge.views import Slide, SlidesView, TableView, TextView
 
 Rule = Literal["many_bullets", "long_bullets", "no_notes", "no_title", "long_title", "duplicate_title",
-               "small_text", "missing_alt", "off_font", "text_boxes"]
+               "small_text", "missing_alt", "off_font", "text_boxes", "empty_placeholder", "deep_bullets"]
 Scope = Literal["title", "slide", "notes", "either"]
 TITLES = {"title", "center_title"}
 BODY = {"body", "object"}
+FILLED = BODY | {"subtitle"}  # the text placeholders a slide shows 'Click to add text' in while empty
 LINE = re.compile(r"^\s*slide\s+(\d+)\s*(?:[:\-\u2013]\s*(.*?))?\s*$", re.IGNORECASE)
 
 
@@ -68,6 +70,11 @@ def offends(slide: Slide, rule: Rule, limit: int, font: str, repeated: set[str])
     if rule == "off_font":
         return any(r.font is not None and r.font.casefold() != font.casefold() for s in texts for r in s.runs
                    if r.text.strip())
+    if rule == "empty_placeholder":
+        return any(s.placeholder in FILLED and not s.text.strip() for s in slide.shapes)
+    if rule == "deep_bullets":
+        return any(level >= 2 and line.strip() for s in slide.shapes if s.placeholder in BODY
+                   for line, level in zip(s.text.split("\n"), s.levels, strict=False))
     return any(s.kind == "text box" for s in texts)  # text_boxes
 
 
@@ -78,7 +85,8 @@ def mentions(slide: Slide, term: str, scope: Scope) -> bool:
     seen = " ".join(s.text for s in slide.shapes)
     seen += " " + " ".join(str(c) for s in slide.shapes if s.table is not None for row in s.table.rows
                            for c in row if c is not None)
-    return {"title": bool(pattern.search(slide.title)), "slide": bool(pattern.search(seen)), "notes": bool(pattern.search(slide.notes)),
+    return {"title": bool(pattern.search(slide.title)), "slide": bool(pattern.search(seen)),
+            "notes": bool(pattern.search(slide.notes)),
             "either": bool(pattern.search(seen) or pattern.search(slide.notes))}[scope]
 
 

@@ -44,7 +44,8 @@ SEARCH = """
         return any(pattern.search(t) for t in texts)
     def in_notes(slide):
         return slide.has_notes_slide and bool(pattern.search(slide.notes_slide.notes_text_frame.text))
-    test = {{"title": lambda s: bool(pattern.search(title_of(s))), "slide": on_slide, "notes": in_notes, "either": lambda s: on_slide(s) or in_notes(s)}}[scope]
+    test = {{"title": lambda s: bool(pattern.search(title_of(s))), "slide": on_slide, "notes": in_notes,
+            "either": lambda s: on_slide(s) or in_notes(s)}}[scope]
     found = [[n, title_of(s)] for n, s in enumerate(deck.slides, start=1) if test(s)]
 """
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import textwrap
 from typing import Literal
 
 from faker import Faker
@@ -18,7 +19,7 @@ from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers._ooxml import normalize_package
 from preparers.filetypes.image import photo_jpeg
-from preparers.presentation import Bullet, DeckContent, SlideContent, make_deck, more_bullets, write_pptx
+from preparers.presentation import Bullet, DeckContent, make_deck, more_bullets, write_pptx
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import list_step
@@ -38,6 +39,9 @@ RULES: dict[str, str] = {
     "off_font": "any text set in a font other than the house font, {{ font }} (titles included)",
     "text_boxes": "text in a loose text box outside the slide's placeholders (it would be missing from the outline "
                   "view)",
+    "empty_placeholder": "a text placeholder left empty - a content or subtitle placeholder showing 'Click to add "
+                         "text' (an empty title placeholder does not count here)",
+    "deep_bullets": "bullets nested more than two levels deep (any sub-sub-bullet, a third level or deeper)",
 }
 RULE = "".join(("{% if" if k == 0 else "{% elif") + f" rule == '{rule}' %}}{text}"
                for k, (rule, text) in enumerate(RULES.items())) + "{% endif %}"
@@ -89,6 +93,14 @@ FINDINGS = """
                        and missing(sh._element.xpath("./*[1]/p:cNvPr")[0].get("descr", "")) for sh in slide.shapes)
         if rule == "off_font":
             return any(r.font.name is not None and r.font.name.casefold() != font.casefold() for r in runs(slide))
+        if rule == "empty_placeholder":
+            kinds = (PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT, PP_PLACEHOLDER.SUBTITLE)
+            return any(sh.has_text_frame and not sh.text_frame.text.strip() and sh.placeholder_format.type in kinds
+                       for sh in slide.placeholders)
+        if rule == "deep_bullets":
+            return any(p.level >= 2 and p.text.strip() for sh in slide.placeholders
+                       if sh.placeholder_format.type in (PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT)
+                       for p in sh.text_frame.paragraphs)
         return any(not sh.is_placeholder and sh.has_text_frame and sh.text_frame.text.strip()
                    for sh in slide.shapes)
     found = [[n, title_of(s)] for n, s in enumerate(deck.slides, start=1) if breaks(s)]
@@ -244,6 +256,20 @@ def draw_deck(rng: random.Random, faker: Faker, rule: str) -> tuple[bytes, int, 
                 run.font.name = stray if kind == "body" and odd.get(at) == para else font  # type: ignore[attr-defined]
 
             return _runs_styled(deck, face), limit, font, deck.file_stem
+        if rule == "empty_placeholder":
+            changes = {k: {"bullets": [], "notes": " ".join(b.text for b in deck.slides[k].bullets)} for k in planted}
+            if rng.random() < 0.5:
+                changes[0] = {"subtitle": ""}
+            return write_pptx(_retouch(deck, changes)), limit, font, deck.file_stem
+        if rule == "deep_bullets":
+            changes = {}
+            for k in planted:
+                have = list(deck.slides[k].bullets)
+                at = rng.randint(1, len(have))
+                extra = more_bullets(rng, faker, 2)
+                deeper = [Bullet(text=extra[0].text, level=1), Bullet(text=extra[1].text, level=2)]
+                changes[k] = {"bullets": [*have[:at], *deeper[0 if have[at - 1].level == 0 else 1:], *have[at:]]}
+            return write_pptx(_retouch(deck, changes)), limit, font, deck.file_stem
         boxes = {k: {"boxes": [_fill(rng, faker, rng.choice(BOXES))]} for k in planted}
         return write_pptx(_retouch(deck, boxes)), limit, font, deck.file_stem
     raise RuntimeError(f"no deck to review for {rule} in 40 draws")
@@ -283,7 +309,6 @@ class ReviewDeck(PreparedWorkflow[Params]):
         return params.with_files(input=data)
 
     def reference(self, params: Params) -> ReferenceSolution:
-        import textwrap
         script = textwrap.dedent(FINDINGS.format(input=lit(params.input), rule=lit(params.rule),
                                                  limit=lit(params.limit or 0), font=lit(params.font or "")))
         return solution(list_step(params.input, f"I list the slides of {params.input} to see what is on them."),

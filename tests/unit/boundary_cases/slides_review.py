@@ -2,7 +2,8 @@
 exactly at the limit (not listed) and one just over it (listed); the LAST offending slide left out,
 a slide that keeps the rule listed, a title mistyped, the wrong header or a malformed line; a dash
 not counted as a word; duplicate titles in another case (both slides listed); a file name as alt
-text; the house font named in another case. The search check: a whole word in any case, a word
+text; the house font named in another case; an empty subtitle or content placeholder (a
+title-only slide has none); a third bullet level, not a second. The search check: a whole word in any case, a word
 inside another not a mention, notes apart from the slide's text, titles apart from the rest."""
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ B = [Bullet(text=t) for t in ["Revenue up by ten percent", "Two new customers", 
                               "Hiring on plan", "Office move in May"]]
 SLIDES = [
     SlideContent(layout="title", title="Quarterly Review", subtitle="Ann Lee"),
-    SlideContent(layout="bullets", title="Agenda", bullets=[Bullet(text=t) for t in ["Highlights", "Pipeline", "Risks"]]),
+    SlideContent(layout="bullets", title="Agenda",
+                 bullets=[Bullet(text=t) for t in ["Highlights", "Pipeline", "Risks"]]),
     SlideContent(layout="bullets", title="Highlights", bullets=B[:5], notes="Start with the Atlas launch."),
     SlideContent(layout="bullets", title="Pipeline - where we stand", bullets=B, notes="Pipeline is strong."),
     SlideContent(layout="bullets", title="Risks",
@@ -44,6 +46,9 @@ PLAIN = write_pptx(DECK)
 NO_TITLE = write_pptx(deck(s5={"title": ""}))
 TWICE = write_pptx(deck(s5={"title": "highlights"}))
 BOXED = write_pptx(deck(s4={"boxes": ["Draft - figures to be confirmed"]}))
+EMPTIED = write_pptx(deck(s1={"subtitle": ""}, s5={"bullets": []}))
+NESTED = write_pptx(deck(s3={"bullets": [B[0], Bullet(text="Mostly in the north", level=1), B[1]]},
+                         s4={"bullets": [B[0], Bullet(text="North", level=1), Bullet(text="Two big deals", level=2)]}))
 
 
 def _size(at: int, kind: str, para: int, run: Any) -> None:
@@ -145,6 +150,17 @@ REVIEW = [
     case("a loose text box", _txt([4]), rule("text_boxes"), True, given=BOXED),
     case("a loose text box missed", b"", rule("text_boxes"), False, "found.txt lists 0 slides, expected 1",
          given=BOXED),
+    case("an empty subtitle and an empty content placeholder", _txt([1, 5]), rule("empty_placeholder"), True,
+         given=EMPTIED),
+    case("the empty content placeholder (the last) missed", _txt([1]), rule("empty_placeholder"), False,
+         "found.txt lists 1 slides, expected 2", given=EMPTIED),
+    case("a title-only slide is no empty placeholder", _txt([1, 5, 6]), rule("empty_placeholder"), False,
+         "found.txt lists 3 slides, expected 2", given=EMPTIED),
+    case("a third level", _txt([4]), rule("deep_bullets"), True, given=NESTED),
+    case("a second level listed too", _txt([3, 4]), rule("deep_bullets"), False,
+         "entry 1 of found.txt is slide 3, expected slide 4", given=NESTED),
+    case("no third level anywhere", _txt([4]), rule("deep_bullets"), False,
+         "the deck has no slide breaking the rule deep_bullets to list"),
 ]
 
 
