@@ -16,13 +16,13 @@ def module_text(about: str, company: str, source: str) -> str:
 
 
 def call_tests(package: str, stem: str, source: str, calls: list[str]) -> tuple[str, list[str]]:
-    """The test module (one test per call, numbered; `is` for a bool) and the functions it imports."""
+    """The test module (one test per call, numbered; `is` for a bool or None) and the functions it imports."""
     namespace: dict[str, object] = {}
     exec(compile(source, stem, "exec"), namespace)  # noqa: S102 - our own source
     functions = list(dict.fromkeys(call.split("(")[0] for call in calls))
     body = [f"from {package}.{stem} import {', '.join(functions)}", ""]
     for n, call in enumerate(calls, start=1):
         want = eval(call, namespace)  # our own call
-        check = f"is {want!r}" if isinstance(want, bool) else f"== {want!r}"
+        check = f"is {want!r}" if isinstance(want, bool) or want is None else f"== {want!r}"
         body += ["", f"def test_{call.split('(')[0]}_{n}():", f"    assert {call} {check}", ""]
     return "\n".join(body).rstrip() + "\n", functions

@@ -97,7 +97,7 @@ class MissingFile(ProjectWorkflow):
             text = open(tests).read().replace(" import load_settings", " import DEFAULTS, load_settings", 1)
             open(tests, "w").write(text + 
                 "\\n\\ndef test_load_settings_missing_file(tmp_path):\\n"
-                "    assert load_settings(str(tmp_path / 'absent.cfg')) == {_missing_value(params.behaviour)}\\n")
+                "    assert load_settings(str(tmp_path / 'absent.cfg')) {_missing_value(params.behaviour)}\\n")
         """
         return solution(
             script_step(script, "I keep the reader as a private _read, and load_settings catches FileNotFoundError "
@@ -107,5 +107,5 @@ class MissingFile(ProjectWorkflow):
 
 
 def _missing_value(behaviour: str) -> str:
-    """The test's expected value for a missing file, as Python source in the test module."""
-    return {"defaults": "DEFAULTS", "fill": "DEFAULTS", "empty": "{}", "none": "None"}[behaviour]
+    """The test's comparison with the value for a missing file, as Python source (`is None`, as PEP 8 asks)."""
+    return {"defaults": "== DEFAULTS", "fill": "== DEFAULTS", "empty": "== {}", "none": "is None"}[behaviour]
