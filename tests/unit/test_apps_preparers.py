@@ -212,3 +212,15 @@ def test_trees_have_dated_photos_real_jpegs_and_true_duplicates(seed: int) -> No
         assert tree.files[copy] == tree.files[original] and " (1)" in copy
     sizes = tree.sizes().values()
     assert max(sizes) > 10 * min(sizes)  # sizes vary the way a real folder's do
+
+
+@pytest.mark.parametrize("count", [0, 1, 16, 37, 4_096, 65_000])
+def test_photo_filler_is_the_bytes_and_generator_state_one_choice_a_byte_gives(count: int) -> None:
+    """Bundle ids hash the photos: the filler must stay what `rng.choice` per byte made."""
+    for seed in range(40):
+        one_by_one, at_once = random.Random(seed), random.Random(seed)
+        want = bytes(one_by_one.choice(files.FILLER) for _ in range(count))
+        assert files._choices(at_once, files.FILLER, count) == want
+        assert at_once.getstate() == one_by_one.getstate()
+    two, rng = b"ab", random.Random(3)  # two bits a try, so half of them retried
+    assert files._choices(random.Random(3), two, 64) == bytes(rng.choice(two) for _ in range(64))
