@@ -4,10 +4,17 @@ One per thread, reseeded per bundle: constructing `Faker()` loads every provider
 Its lorem words leave out the few that read as template leftovers to the file gate: "none" opens
 about one Faker sentence in a thousand as "None", and a shop's catalogue of fifty descriptions
 then failed its own bundle (1 task of 100 in a measured batch, one web task in eight).
+
+Dates come from `day_between`, `moment_between` and `month_name`, never from Faker's date methods:
+those count from the real clock (a day between 30 years ago and today, this year's dates, a month
+read off a random moment before now), so a seed drew another task the next day, or the next second,
+and a rerun could not know it had made it. Here "today" is the fixed `TODAY`.
 """
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import threading
 
 from faker import Faker
@@ -31,3 +38,22 @@ def thread_faker(seed: int) -> Faker:
         faker.add_provider(_Lorem)
     faker.seed_instance(seed)
     return faker
+
+
+TODAY = dt.date(2026, 6, 30)
+
+
+def day_between(faker: Faker, start: dt.date | int, end: dt.date | int = 0) -> dt.date:
+    """A day from `start` to `end` inclusive, each a date or days from `TODAY` (negative: before it)."""
+    first, last = (TODAY + dt.timedelta(days=d) if isinstance(d, int) else d for d in (start, end))
+    return first + dt.timedelta(days=faker.random.randint(0, (last - first).days))
+
+
+def moment_between(faker: Faker, start: dt.date | int, end: dt.date | int = 0) -> dt.datetime:
+    """A moment, to the second, on a day `day_between` would draw."""
+    return dt.datetime.combine(day_between(faker, start, end), dt.time()) + dt.timedelta(
+        seconds=faker.random.randrange(24 * 3600))
+
+
+def month_name(faker: Faker) -> str:
+    return calendar.month_name[faker.random.randint(1, 12)]

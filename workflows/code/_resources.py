@@ -15,6 +15,7 @@ from faker import Faker
 from pydantic import BaseModel
 
 from preparers.code import ProjectContent
+from preparers.fake import day_between
 from workflows.code._added_module import base_package, with_module
 
 
@@ -260,7 +261,7 @@ def test_failed_batch_in_a_with_block_undone():
 def values(rng: random.Random, faker: Faker) -> dict[str, object]:
     """The seeded values a resource's tests use (every resource takes what it names)."""
     amounts = [round(rng.uniform(-300, 900), rng.choice([1, 2])) for _ in range(2)]
-    days = sorted(faker.date_between("-1y", "today").isoformat() for _ in range(2))
+    days = sorted(day_between(faker, -365).isoformat() for _ in range(2))
     seconds = round(rng.uniform(0.5, 90), 3)
     units = rng.randint(4, 40)
     skus = rng.sample(["A-100", "B-220", "C-310", "D-405", "E-512"], 2)

@@ -13,6 +13,7 @@ from forge.models import ReferenceSolution
 from forge.views import Entry
 from preparers.files import _filler, make_tree
 from preparers.filetypes.tree import pack_tree
+from preparers.fake import day_between
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, shell_step, solution
 from workflows.files._clutter import nest, without_copies
@@ -46,7 +47,7 @@ def _plant(rng: random.Random, faker, files: dict[str, bytes], names: list[str])
     folders = sorted({p.rsplit("/", 1)[0] for p in files if "/" in p}) + ["Old/2022", "Desktop"]
     planted = dict(files)
     for name in names:
-        name = name.format(ym=f"{faker.date_between('-2y', '-1d'):%Y_%m}", last=faker.last_name().lower())
+        name = name.format(ym=f"{day_between(faker, -2 * 365, -1):%Y_%m}", last=faker.last_name().lower())
         places = rng.sample(folders, rng.randint(1, 3)) if name.islower() else [rng.choice(["", *folders])]
         for folder in places:
             planted[f"{folder}/{name}" if folder else name] = _filler(rng, rng.randrange(2_000, 30_000), ".pdf")

@@ -15,6 +15,7 @@ from forge.checks.tree_tidy import ExtensionsFixed, fixed_name
 from forge.models import ReferenceSolution
 from preparers.files import jpeg
 from preparers.filetypes.tree import pack_tree
+from preparers.fake import day_between
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, shell_step, solution
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -66,7 +67,7 @@ def make_recovered(rng: random.Random, faker) -> dict[str, bytes]:  # type: igno
              ".pdf": [".txt", ".doc", ".jpg"], ".zip": [".pdf", ".rar", ".docx.tmp"]}
     stems = set()
     while len(stems) < rng.randint(12, 18):
-        stems.add(rng.choice([f"IMG_{rng.randint(1000, 9999)}", f"scan_{faker.date_between('-3y', '-1d'):%Y_%m_%d}",
+        stems.add(rng.choice([f"IMG_{rng.randint(1000, 9999)}", f"scan_{day_between(faker, -3 * 365, -1):%Y_%m_%d}",
                               f"invoice_{faker.last_name().lower()}", f"attachment_{rng.randint(1, 40)}",
                               f"photo_from_{faker.first_name().lower()}", f"file{rng.randint(100, 999)}",
                               f"{faker.word()}_{faker.word()}"]))

@@ -14,6 +14,7 @@ from forge.checks.tree_text import BOM
 from forge.models import ReferenceSolution
 from preparers.files import _filler
 from preparers.filetypes.tree import pack_tree
+from preparers.fake import moment_between
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, shell_step, solution
 from workflows.spec import CheckTemplate, FileSlot, SkillParams, WorkflowContext, WorkflowSpec, register_workflow
@@ -68,7 +69,8 @@ def _folder(rng: random.Random, faker: Faker, scope: list[str], endings: Endings
         if not legacy and rng.random() < 0.15:
             data = BOM + data
         files[f"{folder}/{faker.word()}_{n}{ext}"] = data
-    files["logs/sync.log"] = "".join(f"{faker.iso8601()} ok\r\n" for _ in range(4)).encode()
+    stamps = [moment_between(faker, -365).isoformat(timespec="seconds") for _ in range(4)]
+    files["logs/sync.log"] = "".join(f"{stamp} ok\r\n" for stamp in stamps).encode()
     for ext in rng.sample([".pdf", ".jpg", ".xlsx"], 2):
         blob = _filler(rng, rng.randrange(800, 4000), ext)
         files[f"{rng.choice(['docs', 'exports'])}/{faker.word()}{ext}"] = blob[:300] + b"\r\n\n\r\n" + blob[300:]

@@ -18,6 +18,7 @@ from forge.models import ReferenceSolution
 from preparers.files import _filler, jpeg, make_tree
 from preparers.filetypes._tar import pack_tar
 from preparers.filetypes.tree import pack_tree
+from preparers.fake import month_name
 from workflows._prepared import FolderWorkflow, Prepared
 from workflows._steps import lit, script_step, shell_step, solution
 from workflows.files._clutter import without_copies
@@ -59,7 +60,7 @@ def archive_contents(rng: random.Random, faker: Faker) -> tuple[str, str, dict[s
                  "README.md": f"# {word} site\n\n{faker.sentence()}\n".encode(),
                  "images/logo.png": _filler(rng, rng.randrange(600, 3000), ".png")}
         return f"{word}-site-main", f"{word}_website", files
-    month = faker.month_name()
+    month = month_name(faker)
     files = {f"scan_{n:03d}.pdf": _filler(rng, rng.randrange(2000, 9000), ".pdf") for n in range(1, rng.randint(4, 7))}
     files["index.txt"] = "\n".join(f"scan_{n:03d}: {faker.sentence()}" for n in range(1, 4)).encode() + b"\n"
     return f"Scans_{month}", f"Scans {month}", files

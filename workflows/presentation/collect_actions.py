@@ -11,6 +11,7 @@ from typing import Literal
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.presentation import Bullet, DeckContent, make_deck, write_pptx
+from preparers.fake import month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._body import topics
@@ -63,7 +64,7 @@ def _with_actions(ctx: WorkflowContext, deck: DeckContent, marker: str) -> DeckC
         if i == found[-1] or ctx.rng.random() < 0.5:
             for _ in range(ctx.rng.randint(1, 2)):
                 text = ctx.rng.choice(ACTIONS).format(metric=ctx.rng.choice(data["metrics"]).lower(),
-                                                      name=ctx.faker.name(), month=ctx.faker.month_name(),
+                                                      name=ctx.faker.name(), month=month_name(ctx.faker),
                                                       dept=ctx.rng.choice(business["departments"]),
                                                       company=ctx.faker.company())
                 bullets.insert(ctx.rng.randrange(len(bullets) + 1), Bullet(text=f"{marker} {text}"))

@@ -10,6 +10,7 @@ from typing import Literal
 from forge.errors import WorkflowError
 from forge.models import ReferenceSolution
 from preparers.presentation import make_deck, write_pptx
+from preparers.fake import month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._deck import SAVE, deck_paths, list_step, save_code
@@ -97,7 +98,7 @@ class EditBullets(PreparedWorkflow[Params]):
         else:
             raise WorkflowError(f"no slide to {edit} a bullet on")
         picked = bullets[ctx.rng.choice(ok)].text
-        new = ctx.rng.choice(NEW_POINTS).format(month=ctx.faker.month_name(), name=ctx.faker.name(),
+        new = ctx.rng.choice(NEW_POINTS).format(month=month_name(ctx.faker), name=ctx.faker.name(),
                                                 city=ctx.faker.city())
         inserting = edit.startswith("insert") or edit == "append"
         item = "" if edit == "sort" else new if inserting else picked

@@ -10,6 +10,7 @@ from typing import Literal
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
 from preparers.presentation import Bullet, DeckContent, bullet_text, make_deck, write_pptx
+from preparers.fake import month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._body import SCOPE, paragraphs_code, spoilt_slides, topics
@@ -60,7 +61,7 @@ def _plant(ctx: WorkflowContext, deck: DeckContent, target: str) -> tuple[DeckCo
     slides = list(deck.slides)
     for i in sorted(spoilt | {ctx.rng.choice(topics(deck))}):
         if target == "label":
-            text = ctx.rng.choice(LABELS).format(name=ctx.faker.name(), month=ctx.faker.month_name())
+            text = ctx.rng.choice(LABELS).format(name=ctx.faker.name(), month=month_name(ctx.faker))
         else:
             text = bullet_text(ctx.rng, ctx.faker, ctx.rng.choice(templates), term)
         bullets = list(slides[i].bullets)

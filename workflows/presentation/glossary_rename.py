@@ -10,6 +10,7 @@ from forge.models import ReferenceSolution
 from forge.views import Table
 from preparers.filetypes.csv import write_csv
 from preparers.presentation import Bullet, make_deck, write_pptx
+from preparers.fake import month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.presentation._body import spoilt_slides, topics
@@ -68,7 +69,7 @@ class GlossaryRename(PreparedWorkflow[Params]):
         slides = list(deck.slides)
         for k, i in enumerate(sorted(spoilt)):
             old = pairs[k % len(pairs)][0]
-            fill = {"old": old, "company": ctx.faker.company(), "month": ctx.faker.month_name(),
+            fill = {"old": old, "company": ctx.faker.company(), "month": month_name(ctx.faker),
                     "city": ctx.faker.city()}
             bullets = [*slides[i].bullets, Bullet(text=ctx.rng.choice(MENTIONS).format(**fill))]
             if old in NEAR and ctx.rng.random() < 0.7:

@@ -14,6 +14,7 @@ from faker import Faker
 
 from forge.models import ReferenceSolution
 from preparers.spreadsheet import Table
+from preparers.fake import day_between
 from workflows._prepared import PreparedWorkflow
 from workflows._steps import lit
 from workflows.spec import CheckTemplate, WorkflowContext, register_workflow
@@ -100,7 +101,7 @@ def _labels(rng: random.Random, faker: Faker) -> tuple[Table, str]:
     """A sheet whose text column has gaps a stated label fills."""
     column = rng.choice(sorted(LABELS))
     if column == "Department":
-        rows = [[f"E{n}", faker.name(), rng.choice(TEAMS), faker.date_between("-6y", "-30d")]
+        rows = [[f"E{n}", faker.name(), rng.choice(TEAMS), day_between(faker, -6 * 365, -30)]
                 for n in sorted(rng.sample(range(1000, 9999), rng.randint(30, 120)))]
         headers, subject, stems = ["Employee ID", "Name", "Department", "Start Date"], "staff records", ["staff_list"]
     elif column == "Assignee":

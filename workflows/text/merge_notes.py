@@ -12,6 +12,7 @@ from faker import Faker
 
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
+from preparers.fake import TODAY, day_between, month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
@@ -55,7 +56,7 @@ def two_notes(rng: random.Random, faker: Faker, author: str) -> tuple[str, str]:
     sections in only one of them."""
     data = corpus("decks")
     topic = rng.choice(sorted(data["topics"]))
-    day = faker.date_this_year().isoformat()
+    day = day_between(faker, TODAY.replace(month=1, day=1)).isoformat()
     names = list(dict.fromkeys([*data["topics"][topic], "Risks", "Budget", "Open questions", "Next steps"]))
     chosen = rng.sample(names, 6)
     shared, mine_only, theirs_only = chosen[:3], chosen[3:4], chosen[4:]
@@ -64,7 +65,7 @@ def two_notes(rng: random.Random, faker: Faker, author: str) -> tuple[str, str]:
         metric = rng.choice(data["metrics"])
         return "- " + rng.choice(data["bullet_templates"]).format(
             metric=metric, metric_lower=metric.lower(), pct=rng.randint(3, 28), company=faker.company(),
-            dept=rng.choice(corpus("business")["departments"]), city=faker.city(), month=faker.month_name())
+            dept=rng.choice(corpus("business")["departments"]), city=faker.city(), month=month_name(faker))
 
     pool = {name: list(dict.fromkeys(bullet() for _ in range(5))) for name in chosen}
     ours = [f"# {topic} - meeting notes", "", f"Date: {day}", ""]

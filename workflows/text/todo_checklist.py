@@ -12,6 +12,7 @@ from faker import Faker
 from forge.checks.text_lists import Layout
 from forge.models import ReferenceSolution
 from preparers._corpora import corpus
+from preparers.fake import TODAY, day_between, month_name
 from workflows._prepared import Prepared, PreparedWorkflow
 from workflows._steps import lit, script_step, solution
 from workflows.spec import (
@@ -65,14 +66,15 @@ def make_checklist_notes(rng: random.Random, faker: Faker) -> tuple[str, list[tu
     people = sorted({faker.first_name() for _ in range(6)})[:rng.randint(3, 5)]
     tasks = rng.sample(TASKS, rng.randint(9, 14))
     sections = rng.sample(data["topics"][topic], min(len(data["topics"][topic]), rng.randint(3, 4)))
-    lines = [f"# {topic} - meeting notes", "", f"Date: {faker.date_this_year().isoformat()}", "",
+    day = day_between(faker, TODAY.replace(month=1, day=1))
+    lines = [f"# {topic} - meeting notes", "", f"Date: {day.isoformat()}", "",
              "## Attendees", "", *[f"- {p}" for p in people], ""]
 
     def remark() -> str:
         metric = rng.choice(data["metrics"])
         return "- " + rng.choice(data["bullet_templates"]).format(
             metric=metric, metric_lower=metric.lower(), pct=rng.randint(3, 28), company=faker.company(),
-            dept=rng.choice(corpus("business")["departments"]), city=faker.city(), month=faker.month_name())
+            dept=rng.choice(corpus("business")["departments"]), city=faker.city(), month=month_name(faker))
 
     items = []
     for n, section in enumerate(sections):
