@@ -13,7 +13,6 @@ and a rerun could not know it had made it. Here "today" is the fixed `TODAY`.
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import threading
 
@@ -55,5 +54,9 @@ def moment_between(faker: Faker, start: dt.date | int, end: dt.date | int = 0) -
         seconds=faker.random.randrange(24 * 3600))
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")  # written out: calendar.month_name follows the process's locale
+
+
 def month_name(faker: Faker) -> str:
-    return calendar.month_name[faker.random.randint(1, 12)]
+    return MONTHS[faker.random.randint(1, 12) - 1]
