@@ -9,11 +9,10 @@ from __future__ import annotations
 from pydantic import Field
 
 from forge.checks.document import fold
-from forge.checks.slides import DeckEdit, deck_diff, face
-from forge.checks.source import input_view, output_view
+from forge.checks.slides import DeckEdit, _decks, deck_diff, face
 from forge.checks.spec import Verdict, register_check
 from forge.checks.state import FinalState
-from forge.views import Shape, SlidesView
+from forge.views import Shape
 
 
 class FontsReplaced(DeckEdit):
@@ -38,8 +37,7 @@ def _want(face_now: str | None, opts: FontsReplaced) -> str | None:
 def fonts_replaced(state: FinalState, opts: FontsReplaced) -> Verdict:
     """Every character that was in one of the old fonts is in the new one; every other character
     keeps its font (the theme's too); the text of every slide reads as it did; something changed."""
-    original = input_view(state, opts.input_file, SlidesView)
-    output = output_view(state, opts.file, SlidesView)
+    original, output = _decks(state, opts)
     if msg := deck_diff([face(s) for s in original.slides], [face(s) for s in output.slides], opts.file):
         return Verdict.of(False, msg)
     changed = 0
