@@ -2,7 +2,7 @@
 
     python bench/skill_capacity.py --sample 450             # every family at least once, then strata
     python bench/skill_capacity.py --only text.markdown --draws 60 --gated 3
-    python bench/skill_capacity.py                          # every ready skill (about an hour on 2 cores)
+    python bench/skill_capacity.py --results build/capacity.jsonl   # every ready skill, resumable
 
 The published run drew 42.5 tasks per skill; issue #10 asks that every skill yield at least 50
 distinct accepted tasks, with under 10% of drawn tasks lost to the near-duplicate gate. For each
@@ -14,6 +14,10 @@ skills' tasks share neither the workflow's parameters nor the phrasings), so one
 measures what a run would lose. `--gated K` also puts K of each skill's accepted tasks, spread over
 its draws, through every other gate (file with the LibreOffice round trip unless
 `--no-libreoffice`, consistency, package): the share of accepted tasks that are verified.
+
+The whole taxonomy takes hours on 2 cores: `--results FILE` appends each skill's result to a
+JSON-lines file as it ends, and a rerun with the same file skips the skills already there, so a
+stopped run resumes and the summary covers all of them.
 
 Figures: per skill `accepted` of `drawn`; `skills_under` the goal (and why: repeats, twins,
 failures), the overall loss share, the distribution of accepted counts, and every gate failure.
@@ -52,6 +56,7 @@ class SkillCapacity(BaseModel):
 
     skill: str
     workflow: str
+    seed: int
     drawn: int
     accepted: int
     repeats: int = Field(description="Draws that built a task already built (same content hash).")
@@ -80,7 +85,7 @@ def capacity(skill: Skill, seed: int, draws: int, gated: int, threshold: float) 
             kept.append((task_seed, bundle))
         seen.add(bundle.id)
     chosen = kept[:: max(1, len(kept) // gated)][:gated] if gated and kept else []
-    return SkillCapacity(skill=skill.id, workflow=skill.workflow, drawn=draws, accepted=len(kept), repeats=repeats,
+    return SkillCapacity(skill=skill.id, workflow=skill.workflow, seed=seed, drawn=draws, accepted=len(kept), repeats=repeats,
                          near_twins=twins, build_failures=failures, gated=len(chosen),
                          gate_failures=[f for s, b in chosen if (f := _gate(s, b))])
 
@@ -106,6 +111,21 @@ def _init(scratch: str, libreoffice: bool) -> None:
 
 def _capacity(job: tuple[Skill, int, int, int, float]) -> SkillCapacity:
     return capacity(*job)
+
+
+def read_results(path: Path, seed: int, draws: int) -> dict[str, SkillCapacity]:
+    """The skills a stopped run finished; a torn last line is left for the rerun to redo."""
+    done: dict[str, SkillCapacity] = {}
+    for number, line in enumerate(path.read_text().splitlines() if path.exists() else [], 1):
+        try:
+            result = SkillCapacity.model_validate_json(line)
+        except ValueError:
+            continue
+        if (result.seed, result.drawn) != (seed, draws):
+            raise SystemExit(f"{path}:{number}: {result.skill} was measured with --seed {result.seed} --draws "
+                             f"{result.drawn}, not {seed} and {draws}; pass those or another --results file")
+        done[result.skill] = result
+    return done
 
 
 def summary(results: list[SkillCapacity], goal: int) -> dict[str, object]:
@@ -145,6 +165,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
+    parser.add_argument("--results", type=Path, help="JSON lines, a skill each: appended as skills end, read to resume")
     args = parser.parse_args()
 
     taxonomy = load_taxonomy()
@@ -152,18 +173,26 @@ def main() -> None:
         taxonomy.ready.values(), key=lambda s: s.id)
     skills = [s for s in pool if not args.only or any(s.id.startswith(p) for p in args.only)]
     threshold = Settings().dedup_threshold
-    jobs = [(s, args.seed, args.draws, args.gated, threshold) for s in skills]
+    done = read_results(args.results, args.seed, args.draws) if args.results else {}
+    results = [done[s.id] for s in skills if s.id in done]
+    jobs = [(s, args.seed, args.draws, args.gated, threshold) for s in skills if s.id not in done]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-capacity-") as scratch, ProcessPoolExecutor(
             args.workers, mp_context=multiprocessing.get_context("fork"),
             initializer=_init, initargs=(scratch, not args.no_libreoffice)) as workers:
-        results = list(workers.map(_capacity, jobs, chunksize=4))
+        for result in workers.map(_capacity, jobs, chunksize=4):
+            results.append(result)
+            if args.results:
+                args.results.parent.mkdir(parents=True, exist_ok=True)
+                with args.results.open("a") as log:
+                    log.write(result.model_dump_json() + "\n")
     print(json.dumps({
         "benchmark": "skill_capacity",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "parameters": {"draws": args.draws, "goal": args.goal, "gated": args.gated, "sample": args.sample,
                        "only": args.only or [], "seed": args.seed, "threshold": threshold,
-                       "libreoffice": not args.no_libreoffice},
+                       "libreoffice": not args.no_libreoffice,
+                       "resumed_skills": len(done)},
         **summary(results, args.goal),
         "seconds": round(time.perf_counter() - started, 1),
     }, indent=2))
