@@ -35,7 +35,7 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -109,10 +109,6 @@ def _init(scratch: str, libreoffice: bool) -> None:
     _CTX = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo") if libreoffice else None)
 
 
-def _capacity(job: tuple[Skill, int, int, int, float]) -> SkillCapacity:
-    return capacity(*job)
-
-
 def read_results(path: Path, seed: int, draws: int) -> dict[str, SkillCapacity]:
     """The skills a stopped run finished; a torn last line is left for the rerun to redo."""
     done: dict[str, SkillCapacity] = {}
@@ -180,8 +176,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-capacity-") as scratch, ProcessPoolExecutor(
             args.workers, mp_context=multiprocessing.get_context("fork"),
             initializer=_init, initargs=(scratch, not args.no_libreoffice)) as workers:
-        for result in workers.map(_capacity, jobs, chunksize=4):
-            results.append(result)
+        for future in as_completed([workers.submit(capacity, *job) for job in jobs]):
+            results.append(result := future.result())
             if args.results:
                 args.results.parent.mkdir(parents=True, exist_ok=True)
                 with args.results.open("a") as log:
@@ -193,7 +189,7 @@ def main() -> None:
                        "only": args.only or [], "seed": args.seed, "threshold": threshold,
                        "libreoffice": not args.no_libreoffice,
                        "resumed_skills": len(done)},
-        **summary(results, args.goal),
+        **summary(sorted(results, key=lambda r: r.skill), args.goal),
         "seconds": round(time.perf_counter() - started, 1),
     }, indent=2))
 
