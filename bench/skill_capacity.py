@@ -170,6 +170,10 @@ def main() -> None:
     skills = [s for s in pool if not args.only or any(s.id.startswith(p) for p in args.only)]
     threshold = Settings().dedup_threshold
     done = read_results(args.results, args.seed, args.draws) if args.results else {}
+    if args.results and args.results.exists():  # the kept lines only, so the next line starts on its own
+        kept = args.results.with_name(args.results.name + ".tmp")
+        kept.write_text("".join(r.model_dump_json() + "\n" for r in done.values()))
+        kept.replace(args.results)
     results = [done[s.id] for s in skills if s.id in done]
     jobs = [(s, args.seed, args.draws, args.gated, threshold) for s in skills if s.id not in done]
     started = time.perf_counter()
