@@ -47,6 +47,8 @@ from skills import derive_seed, load_taxonomy
 from skills.sampler import coverage_sample
 from workflows import WORKFLOWS
 
+from _results import ResultsLog  # beside this script
+
 GOAL = 50
 _CTX: GateContext | None = None
 
@@ -109,17 +111,14 @@ def _init(scratch: str, libreoffice: bool) -> None:
     _CTX = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo") if libreoffice else None)
 
 
-def read_results(path: Path, seed: int, draws: int) -> dict[str, SkillCapacity]:
-    """The skills a stopped run finished; a torn last line is left for the rerun to redo."""
-    done: dict[str, SkillCapacity] = {}
-    for number, line in enumerate(path.read_text().splitlines() if path.exists() else [], 1):
-        try:
-            result = SkillCapacity.model_validate_json(line)
-        except ValueError:
-            continue
-        if (result.seed, result.drawn) != (seed, draws):
-            raise SystemExit(f"{path}:{number}: {result.skill} was measured with --seed {result.seed} --draws "
-                             f"{result.drawn}, not {seed} and {draws}; pass those or another --results file")
+def resumed(log: ResultsLog[SkillCapacity], seed: int, draws: int, gated: int) -> dict[str, SkillCapacity]:
+    """The skills a stopped run finished, refused by name when measured with other settings."""
+    done = {}
+    for result in log.kept():
+        if (result.seed, result.drawn, result.gated) != (seed, draws, min(gated, result.accepted)):
+            raise SystemExit(f"{log.path}: {result.skill} was measured with --seed {result.seed} --draws "
+                             f"{result.drawn} --gated {result.gated}, not {seed}, {draws} and {gated}; "
+                             "pass those or another --results file")
         done[result.skill] = result
     return done
 
@@ -169,12 +168,10 @@ def main() -> None:
         taxonomy.ready.values(), key=lambda s: s.id)
     skills = [s for s in pool if not args.only or any(s.id.startswith(p) for p in args.only)]
     threshold = Settings().dedup_threshold
-    done = read_results(args.results, args.seed, args.draws) if args.results else {}
-    if args.results and args.results.exists():  # the kept lines only, so the next line starts on its own
-        kept = args.results.with_name(args.results.name + ".tmp")
-        kept.write_text("".join(r.model_dump_json() + "\n" for r in done.values()))
-        kept.replace(args.results)
+    log = ResultsLog(args.results, SkillCapacity)
+    done = resumed(log, args.seed, args.draws, args.gated)
     results = [done[s.id] for s in skills if s.id in done]
+    resumed_skills = len(results)
     jobs = [(s, args.seed, args.draws, args.gated, threshold) for s in skills if s.id not in done]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-capacity-") as scratch, ProcessPoolExecutor(
@@ -182,17 +179,14 @@ def main() -> None:
             initializer=_init, initargs=(scratch, not args.no_libreoffice)) as workers:
         for future in as_completed([workers.submit(capacity, *job) for job in jobs]):
             results.append(result := future.result())
-            if args.results:
-                args.results.parent.mkdir(parents=True, exist_ok=True)
-                with args.results.open("a") as log:
-                    log.write(result.model_dump_json() + "\n")
+            log.append(result)
     print(json.dumps({
         "benchmark": "skill_capacity",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "parameters": {"draws": args.draws, "goal": args.goal, "gated": args.gated, "sample": args.sample,
                        "only": args.only or [], "seed": args.seed, "threshold": threshold,
                        "libreoffice": not args.no_libreoffice,
-                       "resumed_skills": len(done)},
+                       "resumed_skills": resumed_skills},
         **summary(sorted(results, key=lambda r: r.skill), args.goal),
         "seconds": round(time.perf_counter() - started, 1),
     }, indent=2))

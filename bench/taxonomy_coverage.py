@@ -4,6 +4,7 @@
     python bench/taxonomy_coverage.py --sample 200     # a stratified sample: every family at least once
     python bench/taxonomy_coverage.py --builds 5       # five seeds per skill built (a family raising on one is named)
     python bench/taxonomy_coverage.py --batch 2000     # also: a batch drawn at the default mix, measured
+    python bench/taxonomy_coverage.py --results build/coverage.jsonl   # resumable: a rerun skips finished skills
 
 Prints one JSON object: skills tried, verified, failed (each with its gate or workflow and the
 reason, and per family), awaiting their environment (skills whose source row names one, e.g. web
@@ -21,6 +22,7 @@ family (where phrasing work pays).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import multiprocessing.util
@@ -29,7 +31,7 @@ import platform
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -40,6 +42,8 @@ from gates import GATE_ORDER, GateContext, run_gate
 from skills import derive_seed, load_taxonomy
 from skills.sampler import coverage_sample, load_profiles, sample_mix
 from workflows import WORKFLOWS
+
+from _results import ResultsLog  # beside this script
 
 _CTX: GateContext | None = None
 
@@ -54,27 +58,35 @@ class SkillCoverage(BaseModel):
     verified: bool
     stage: str = ""
     reason: str = ""
+    seed: int = 0
+    builds: int = 1
+    libreoffice: bool = True
+
+    @property
+    def job(self) -> tuple[str, int, int, bool]:
+        """What a rerun matches to skip the skill: the same skill, seed, builds and round trip."""
+        return self.skill, self.seed, self.builds, self.libreoffice
 
 
 def cover(skill: Skill, seed: int, ctx: GateContext, builds: int = 1) -> SkillCoverage:
     """Build `builds` tasks of `skill` (seeds derived from `seed`; a family that raises on one of
     them fails naming that seed) and gate the first; any failure, raised or rejected, is the outcome."""
+    done = functools.partial(SkillCoverage, skill=skill.id, workflow=skill.workflow, seed=seed, builds=builds,
+                             libreoffice=ctx.roundtrip is not None)
     bundles = []
     for attempt in range(builds):
         attempt_seed = seed if attempt == 0 else derive_seed(seed, attempt)
         try:
             bundles.append(WORKFLOWS.get(skill.workflow).build(skill, attempt_seed))
         except Exception as exc:  # noqa: BLE001 - a family that raises is a finding about that skill, not a crash
-            return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=False, stage="workflow",
-                                 reason=f"seed {attempt_seed}: {type(exc).__name__}: {exc}"[:500])
+            return done(verified=False, stage="workflow", reason=f"seed {attempt_seed}: {type(exc).__name__}: {exc}"[:500])
     for gate in GATE_ORDER:
         if gate == "duplicate":
             continue
         result = run_gate(gate, bundles[0], ctx)
         if not result.passed:
-            return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=False, stage=gate,
-                                 reason=f"{result.reason}: {result.message}"[:500])
-    return SkillCoverage(skill=skill.id, workflow=skill.workflow, verified=True)
+            return done(verified=False, stage=gate, reason=f"{result.reason}: {result.message}"[:500])
+    return done(verified=True)
 
 
 def _init(scratch: str, libreoffice: bool) -> None:
@@ -88,9 +100,9 @@ def _init(scratch: str, libreoffice: bool) -> None:
     _CTX = GateContext(scratch_root=root, roundtrip=libreoffice_roundtrip(root / "lo") if libreoffice else None)
 
 
-def _cover(job: tuple[Skill, int, int]) -> SkillCoverage:
+def _cover(skill: Skill, seed: int, builds: int) -> SkillCoverage:
     assert _CTX is not None
-    return cover(job[0], job[1], _CTX, job[2])
+    return cover(skill, seed, _CTX, builds)
 
 
 def measure_batch(n: int, seed: int, ceiling: float = 1.0, folder: Path | None = None) -> dict[str, object]:
@@ -138,6 +150,7 @@ def main() -> None:
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")
     parser.add_argument("--batch", type=int, default=0, help="also build and measure a batch of this size")
     parser.add_argument("--ceiling", type=float, default=1.0, help="the batch's most per skill (sample_mix)")
+    parser.add_argument("--results", type=Path, help="JSON lines, a skill each: appended as skills end, read to resume")
     args = parser.parse_args()
 
     taxonomy = load_taxonomy(args.taxonomy)
@@ -148,18 +161,27 @@ def main() -> None:
 
     skills = [s for s in pool if wanted(s)]
     jobs = [(s, derive_seed(args.seed, i), args.builds) for i, s in enumerate(skills) if s.id not in waiting]
+    log = ResultsLog(args.results, SkillCoverage)
+    kept = {o.job: o for o in log.kept()}
+    outcomes = [kept[key] for s, seed, builds in jobs if (key := (s.id, seed, builds, not args.no_libreoffice)) in kept]
+    resumed = len(outcomes)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-taxonomy-") as scratch, ProcessPoolExecutor(
             args.workers, mp_context=multiprocessing.get_context("fork"),
             initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
-        outcomes = list(pool.map(_cover, jobs))
+        todo = [pool.submit(_cover, *job) for job in jobs if (job[0].id, *job[1:], not args.no_libreoffice) not in kept]
+        for future in as_completed(todo):
+            outcomes.append(outcome := future.result())
+            log.append(outcome)
+    outcomes.sort(key=lambda o: o.skill)
     seconds = time.perf_counter() - started
     failed = {o.skill: f"{o.stage}: {o.reason}" for o in outcomes if not o.verified}
     print(json.dumps({
         "benchmark": "taxonomy_coverage",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "parameters": {"workers": args.workers, "seed": args.seed, "libreoffice": not args.no_libreoffice,
-                       "only": args.only or [], "sample": args.sample, "builds": args.builds},
+                       "only": args.only or [], "sample": args.sample, "builds": args.builds,
+                       "resumed_skills": resumed},
         "skills": len(skills),
         "families": len({s.workflow for s in skills}),
         "tried": len(outcomes),
@@ -170,7 +192,7 @@ def main() -> None:
         "awaiting_environment": len(held := [s for s in taxonomy.skills.values() if s.id in waiting and wanted(s)]),
         "awaiting_families": len({s.workflow for s in held}),
         "seconds": round(seconds, 2),
-        "seconds_per_skill": round(seconds / len(outcomes), 3) if outcomes else 0.0,
+        "seconds_per_skill": round(seconds / (len(outcomes) - resumed), 3) if len(outcomes) > resumed else 0.0,
         **({"batch": measure_batch(args.batch, args.seed, args.ceiling, args.taxonomy)} if args.batch else {}),
     }, indent=2))
 

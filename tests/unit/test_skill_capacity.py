@@ -22,6 +22,8 @@ def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("skill_capacity", BENCH)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    if str(BENCH.parent) not in sys.path:
+        sys.path.append(str(BENCH.parent))  # its sibling `_results`, as when run as a script
     sys.modules[spec.name] = module  # the worker pool pickles the bench's functions by module name
     spec.loader.exec_module(module)
     return module
@@ -60,6 +62,6 @@ def test_a_results_file_from_other_settings_is_refused(tmp_path: Path, capsys: p
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     bench, results = _bench(), tmp_path / "capacity.jsonl"
     _run(bench, results, capsys, monkeypatch, draws=2)
-    with pytest.raises(SystemExit, match=r"capacity\.jsonl:1: .*--draws 2, not 0 and 3"):
+    with pytest.raises(SystemExit, match=r"capacity\.jsonl: .*--draws 2 --gated 0, not 0, 3 and 0"):
         _run(bench, results, capsys, monkeypatch, draws=3)
     assert len(results.read_text().splitlines()) == 2  # nothing appended to the refused file

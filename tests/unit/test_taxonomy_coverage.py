@@ -7,7 +7,9 @@ is recorded with its cause, never raised. The whole taxonomy is the bench's job
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +31,9 @@ def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("taxonomy_coverage", BENCH)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    if str(BENCH.parent) not in sys.path:
+        sys.path.append(str(BENCH.parent))  # its sibling `_results`, as when run as a script
+    sys.modules[spec.name] = module  # the worker pool pickles the bench's functions by module name
     spec.loader.exec_module(module)
     return module
 
@@ -134,3 +139,25 @@ def test_the_bench_verifies_a_sampled_skill_of_every_app(tmp_path: Path) -> None
     ctx = GateContext(scratch_root=tmp_path, roundtrip=libreoffice_roundtrip(tmp_path / "lo"))
     failed = {o.skill: f"{o.stage}: {o.reason}" for o in (cover(s, 11, ctx) for s in skills) if not o.verified}
     assert failed == {}
+
+
+@require(shutil.which("bwrap") is not None, "bubblewrap (bwrap) is not installed")
+def test_a_rerun_with_a_results_file_skips_the_skills_it_finished(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    bench, results = _bench(), tmp_path / "coverage.jsonl"
+    argv = ["taxonomy_coverage", "--only", "spreadsheet.sheets.arrange.a_to_z", "--workers", "1", "--no-libreoffice",
+            "--results", str(results)]
+    monkeypatch.setattr(sys, "argv", argv)
+    bench.main()
+    first = json.loads(capsys.readouterr().out)
+    lines = results.read_text().splitlines()
+    assert first["tried"] == first["verified"] == len(lines) == 2 and first["parameters"]["resumed_skills"] == 0
+    results.write_text(lines[0] + "\n" + lines[1][:20])  # stopped while writing the second
+    bench.main()
+    again = json.loads(capsys.readouterr().out)
+    assert again["parameters"]["resumed_skills"] == 1 and again["verified"] == 2
+    assert sorted(results.read_text().splitlines()) == sorted(lines)
+    monkeypatch.setattr(sys, "argv", [*argv, "--builds", "2"])  # other settings: measured afresh, not mixed in
+    bench.main()
+    assert json.loads(capsys.readouterr().out)["parameters"]["resumed_skills"] == 0
+    assert len(results.read_text().splitlines()) == 4
