@@ -18,6 +18,7 @@ command -v xev >/dev/null || need_apt+=(x11-utils)      # and an X client the de
 command -v chromium >/dev/null || need_apt+=(chromium)  # browser tasks on local sites (sites/)
 command -v mousepad >/dev/null || need_apt+=(mousepad)  # the text editor a GUI task can open
 command -v xterm >/dev/null || need_apt+=(xterm)        # the terminal window a GUI task can open
+command -v unzip >/dev/null || need_apt+=(unzip)        # archive tasks: a reference lists .zip members with it (not in minbase)
 /usr/bin/python3 -c 'import uno' 2>/dev/null || need_apt+=(python3-uno)   # keeps one soffice per worker
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 python3 -c 'import ensurepip' 2>/dev/null || need_apt+=(python3-venv)
