@@ -161,6 +161,8 @@ def _pairs(name: str, rng: random.Random, faker: Faker) -> tuple[list[tuple[str,
             "stock": lambda: f"{rng.choice('ABCDEF')}-{rng.randint(100, 999)}",
             "votes": lambda: rng.choice(["yes", "no", "later", "maybe", "never"])}[name]
     names = list(dict.fromkeys(keys() for _ in range(12)))[:4]
+    while len(names) < 4:  # votes have five answers: twelve draws can repeat three of them (drawn on only then)
+        names = list(dict.fromkeys([*names, keys()]))
     values = {"orders": lambda: round(rng.uniform(5, 400), 2), "logins": lambda: rng.randint(0, 23),
               "stock": lambda: rng.choice([-5, -2, 3, 8, 12, 20]), "votes": lambda: faker.first_name()}[name]
     return [(rng.choice(names[:3]), values()) for _ in range(rng.randint(6, 8))], names[3]
