@@ -22,6 +22,7 @@ ASK = {"sort": "prints the lines sorted by result, largest first (equal results 
                 "rounded to 2 decimals",
        "at_least": "prints only the lines whose result is at least that number"}
 BOUNDS = [1, 2, 5, 10, 20, 25, 50, 100]
+VALUE_TRIES = 200  # enough for any function that can show the option (most need 1-3)
 FLAGS = {"sort": "--sort", "output": "--output", "json": "--json", "precision": "--precision", "total": "--total",
          "at_least": "--min"}
 # the reference's change to main(): the lines are built first, then the option decides how they go out
@@ -94,23 +95,28 @@ class AddCliOption(ProjectWorkflow):
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         option: Option = opts.option or ctx.rng.choice(list(ASK))  # type: ignore[assignment]
-        kind = ctx.rng.choice(sorted(FUNCTIONS))
-        function, about = ctx.rng.choice(sorted(FUNCTIONS[kind].items()))
-        project = make_package(ctx.rng, ctx.faker, kind, neighbours=1)
-        module = project.module.rsplit("/", 1)[1].removesuffix(".py")
-        files, cli, tests = add_cli(ctx.rng, project, module, function, about)
-        compute = getattr(_load(project.files[project.module], project.package, module), function)
-        while True:  # values the option visibly changes: not already in order, not whole, some below the bound
-            values = ctx.rng.sample(VALUES, 4)
-            results = [compute(float(v)) for v in values]
-            splits = [b for b in BOUNDS if min(results) < b <= max(results)]  # a round bound some results reach
-            argument = {"output": ctx.rng.choice(["results.txt", "out.tsv", "report.txt"]), "precision": "0",
-                        "at_least": str(ctx.rng.choice(splits)) if splits else "0"}.get(option)
-            if option == "sort" and results == sorted(results, reverse=True):
-                continue
-            if option == "precision" and all(r == round(r) for r in results):
-                continue
-            if option == "at_least" and not splits:
+        while True:  # a function the option cannot visibly change (whole fees and --precision) is drawn again
+            kind = ctx.rng.choice(sorted(FUNCTIONS))
+            function, about = ctx.rng.choice(sorted(FUNCTIONS[kind].items()))
+            project = make_package(ctx.rng, ctx.faker, kind, neighbours=1)
+            module = project.module.rsplit("/", 1)[1].removesuffix(".py")
+            files, cli, tests = add_cli(ctx.rng, project, module, function, about)
+            compute = getattr(_load(project.files[project.module], project.package, module), function)
+            # values the option visibly changes: not already in order, not whole, some below the bound
+            for _ in range(VALUE_TRIES):
+                values = ctx.rng.sample(VALUES, 4)
+                results = [compute(float(v)) for v in values]
+                splits = [b for b in BOUNDS if min(results) < b <= max(results)]  # a round bound some results reach
+                argument = {"output": ctx.rng.choice(["results.txt", "out.tsv", "report.txt"]), "precision": "0",
+                            "at_least": str(ctx.rng.choice(splits)) if splits else "0"}.get(option)
+                if option == "sort" and results == sorted(results, reverse=True):
+                    continue
+                if option == "precision" and all(r == round(r) for r in results):
+                    continue
+                if option == "at_least" and not splits:
+                    continue
+                break
+            else:
                 continue
             break
         folder = Params.folder_of(project)
