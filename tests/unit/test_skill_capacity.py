@@ -4,7 +4,6 @@ settings is refused by name rather than mixed in."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -13,20 +12,13 @@ from types import ModuleType
 import pytest
 
 from skills import load_taxonomy
+from tests.support.bench import load_bench
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "skill_capacity.py"
 FAMILY = "spreadsheet.sheets.arrange.a_to_z"  # 2 quick skills
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("skill_capacity", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    if str(BENCH.parent) not in sys.path:
-        sys.path.append(str(BENCH.parent))  # its sibling `_results`, as when run as a script
-    sys.modules[spec.name] = module  # the worker pool pickles the bench's functions by module name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("skill_capacity")
 
 
 def _run(bench: ModuleType, results: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -6,7 +6,6 @@ is recorded with its cause, never raised. The whole taxonomy is the bench's job
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import sys
@@ -22,20 +21,13 @@ from gates.roundtrip import libreoffice_roundtrip
 from skills import derive_seed, load_taxonomy
 from skills.sampler import coverage_sample, value_cover
 from tests.conftest import require
+from tests.support.bench import load_bench
 from workflows import WORKFLOWS
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "taxonomy_coverage.py"
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("taxonomy_coverage", BENCH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    if str(BENCH.parent) not in sys.path:
-        sys.path.append(str(BENCH.parent))  # its sibling `_results`, as when run as a script
-    sys.modules[spec.name] = module  # the worker pool pickles the bench's functions by module name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("taxonomy_coverage")
 
 
 def test_the_coverage_sample_has_every_family_and_its_strata_and_no_awaiting_skill() -> None:
