@@ -87,8 +87,8 @@ def capacity(skill: Skill, seed: int, draws: int, gated: int, threshold: float) 
             kept.append((task_seed, bundle))
         seen.add(bundle.id)
     chosen = kept[:: max(1, len(kept) // gated)][:gated] if gated and kept else []
-    return SkillCapacity(skill=skill.id, workflow=skill.workflow, seed=seed, drawn=draws, accepted=len(kept), repeats=repeats,
-                         near_twins=twins, build_failures=failures, gated=len(chosen),
+    return SkillCapacity(skill=skill.id, workflow=skill.workflow, seed=seed, drawn=draws, accepted=len(kept),
+                         repeats=repeats, near_twins=twins, build_failures=failures, gated=len(chosen),
                          gate_failures=[f for s, b in chosen if (f := _gate(s, b))])
 
 

@@ -79,7 +79,8 @@ def cover(skill: Skill, seed: int, ctx: GateContext, builds: int = 1) -> SkillCo
         try:
             bundles.append(WORKFLOWS.get(skill.workflow).build(skill, attempt_seed))
         except Exception as exc:  # noqa: BLE001 - a family that raises is a finding about that skill, not a crash
-            return done(verified=False, stage="workflow", reason=f"seed {attempt_seed}: {type(exc).__name__}: {exc}"[:500])
+            return done(verified=False, stage="workflow",
+                        reason=f"seed {attempt_seed}: {type(exc).__name__}: {exc}"[:500])
     for gate in GATE_ORDER:
         if gate == "duplicate":
             continue
@@ -163,14 +164,18 @@ def main() -> None:
     jobs = [(s, derive_seed(args.seed, i), args.builds) for i, s in enumerate(skills) if s.id not in waiting]
     log = ResultsLog(args.results, SkillCoverage)
     kept = {o.job: o for o in log.kept()}
-    outcomes = [kept[key] for s, seed, builds in jobs if (key := (s.id, seed, builds, not args.no_libreoffice)) in kept]
+    outcomes, todo = [], []
+    for skill, seed, builds in jobs:
+        if (outcome := kept.get((skill.id, seed, builds, not args.no_libreoffice))) is not None:
+            outcomes.append(outcome)
+        else:
+            todo.append((skill, seed, builds))
     resumed = len(outcomes)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-taxonomy-") as scratch, ProcessPoolExecutor(
             args.workers, mp_context=multiprocessing.get_context("fork"),
             initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
-        todo = [pool.submit(_cover, *job) for job in jobs if (job[0].id, *job[1:], not args.no_libreoffice) not in kept]
-        for future in as_completed(todo):
+        for future in as_completed([pool.submit(_cover, *job) for job in todo]):
             outcomes.append(outcome := future.result())
             log.append(outcome)
     outcomes.sort(key=lambda o: o.skill)
