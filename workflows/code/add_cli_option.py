@@ -3,6 +3,9 @@ JSON, round, add a total, keep the lines reaching a bound), with a test that cal
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from pydantic import PrivateAttr
 
 from forge.checks.project_cli import Option
@@ -92,6 +95,26 @@ class AddCliOption(ProjectWorkflow):
 
     states_values = ("argument", "values")
 
+    @staticmethod
+    def _visible_values(rng: random.Random, option: str,
+                        compute: Callable[[float], float]) -> tuple[list[str], str | None] | None:
+        """Values the option visibly changes (not already in order, not whole, some below the bound) and
+        its argument; None when `compute` cannot show it in VALUE_TRIES draws."""
+        for _ in range(VALUE_TRIES):
+            values = rng.sample(VALUES, 4)
+            results = [compute(float(v)) for v in values]
+            splits = [b for b in BOUNDS if min(results) < b <= max(results)]  # a round bound some results reach
+            argument = {"output": rng.choice(["results.txt", "out.tsv", "report.txt"]), "precision": "0",
+                        "at_least": str(rng.choice(splits)) if splits else "0"}.get(option)
+            if option == "sort" and results == sorted(results, reverse=True):
+                continue
+            if option == "precision" and all(r == round(r) for r in results):
+                continue
+            if option == "at_least" and not splits:
+                continue
+            return values, argument
+        return None
+
     def draw(self, ctx: WorkflowContext) -> Params:
         opts: Options = ctx.options  # type: ignore[assignment]
         option: Option = opts.option or ctx.rng.choice(list(ASK))  # type: ignore[assignment]
@@ -102,23 +125,9 @@ class AddCliOption(ProjectWorkflow):
             module = project.module.rsplit("/", 1)[1].removesuffix(".py")
             files, cli, tests = add_cli(ctx.rng, project, module, function, about)
             compute = getattr(_load(project.files[project.module], project.package, module), function)
-            # values the option visibly changes: not already in order, not whole, some below the bound
-            for _ in range(VALUE_TRIES):
-                values = ctx.rng.sample(VALUES, 4)
-                results = [compute(float(v)) for v in values]
-                splits = [b for b in BOUNDS if min(results) < b <= max(results)]  # a round bound some results reach
-                argument = {"output": ctx.rng.choice(["results.txt", "out.tsv", "report.txt"]), "precision": "0",
-                            "at_least": str(ctx.rng.choice(splits)) if splits else "0"}.get(option)
-                if option == "sort" and results == sorted(results, reverse=True):
-                    continue
-                if option == "precision" and all(r == round(r) for r in results):
-                    continue
-                if option == "at_least" and not splits:
-                    continue
+            if (drawn := self._visible_values(ctx.rng, option, compute)) is not None:
                 break
-            else:
-                continue
-            break
+        values, argument = drawn
         folder = Params.folder_of(project)
         params = Params(folder=folder, module=f"{folder}/{project.module}", test_file=f"{folder}/{project.test_file}",
                         cli=f"{folder}/{cli}", cli_test=f"{folder}/{tests}", option=option, flag=FLAGS[option],
