@@ -4,6 +4,7 @@ The sandbox tests run with each shim, the native one (`_pyshim.c`) and the Pytho
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -99,6 +100,25 @@ def test_python3_python_and_the_versioned_name_are_served_by_the_zygote(pair: tu
         assert warm.run(WHO.replace("python3", name, 1)).stdout == "0\n", name
     assert cold.run(WHO).stdout.strip() not in ("", "0")
     assert "/run/forge-py/bin" not in cold.run("echo $PATH").stdout
+
+
+# beside files a program cannot import (a project's pytest.ini, notes named like a module), warm;
+# beside a module, package or extension named like a preloaded one, cold: only the real
+# interpreter imports the user's own
+@needs_root_bwrap
+@pytest.mark.parametrize(("files", "served"), [
+    (["pytest.ini", "openpyxl.txt", "json.d/"], True),
+    (["pytest.py"], False),
+    (["openpyxl/"], False),
+    ([f"json{importlib.machinery.EXTENSION_SUFFIXES[0]}"], False),
+    (["pypdf.pyc"], False),
+])
+def test_only_an_importable_name_of_a_preloaded_module_makes_a_call_cold(
+        box: BwrapSandbox, files: list[str], served: bool) -> None:
+    for name in files:
+        path = box.job_dir / name
+        path.mkdir() if name.endswith("/") else path.write_text("")
+    assert (box.run(WHO).stdout == "0\n") is served
 
 
 _EXECVE = """import ctypes, os, shutil
