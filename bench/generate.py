@@ -1,6 +1,6 @@
 """Benchmark: generate N verified tasks through every stage, print one JSON object.
 
-    python bench/generate.py --tasks 100 --workers 2 [--libreoffice]     # the flow and raw workers
+    python bench/generate.py --tasks 100 --workers 2 [--no-libreoffice]  # the flow and raw workers
     python bench/generate.py --tasks 100 --mode flow                     # the flow only
     python bench/generate.py --tasks 100 --served 2                      # and a served deployment's 2nd run
     python bench/generate_memory.py --tasks 100 1000 10000              # peak RSS against task count
@@ -313,7 +313,7 @@ def flow_in_child(args: argparse.Namespace, tasks: int, server: ServerInfo) -> d
     """The flow in a fresh process, so its peak RSS is this run's (or its served runs') alone."""
     command = [sys.executable, __file__, "--mode", "flow-child", "--tasks", str(tasks), "--seed", str(args.seed),
                "--workers", str(args.workers), "--sampling", args.sampling, "--served", str(args.served),
-               "--server-pid", str(server.pid)] + (["--libreoffice"] if args.libreoffice else [])
+               "--server-pid", str(server.pid)] + ([] if args.libreoffice else ["--no-libreoffice"])
     env = {**os.environ, "PREFECT_API_URL": server.url, "PREFECT_LOGGING_LEVEL": "WARNING"}
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -326,7 +326,8 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=100)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
+    parser.add_argument("--no-libreoffice", dest="libreoffice", action="store_false",
+                        help="Skip the file gate's LibreOffice round trip (on by default, as in the flow users run).")
     parser.add_argument("--sampling", choices=sorted(SAMPLERS), default="mix", help="How both sides draw skills.")
     parser.add_argument("--mode", choices=["both", "flow", "workers", "flow-child"], default="both")
     parser.add_argument("--served", type=int, default=1, help="Flow runs in one process: the 2nd on are a served "

@@ -40,7 +40,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--sampling", choices=["mix", "stratified"], default="mix")
     parser.add_argument("--shard-rows", type=int, default=50, help="FORGE_SHARD_MAX_ROWS for the runs.")
-    parser.add_argument("--libreoffice", action="store_true", help="Include the file gate's LibreOffice round trip.")
+    parser.add_argument("--no-libreoffice", dest="libreoffice", action="store_false",
+                        help="Skip the file gate's LibreOffice round trip (on by default, as in the flow users run).")
     args = parser.parse_args()
     os.environ["FORGE_SHARD_MAX_ROWS"] = str(args.shard_rows)
     report: dict = {
