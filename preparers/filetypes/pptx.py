@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from forge.errors import CheckError, PreparerError
 from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, MutantFiles, MutationInput, register_file_type
 from forge.filetypes import register_mutator
+from forge.filetypes.spec import parsed_once
 from forge.filetypes.libreoffice import Expect, Unverified, export, require
 from forge.views import Run, Shape, Slide, SlidesView, Table, View
 from preparers.filetypes._zipbounds import check_zip_bounds
@@ -66,38 +68,66 @@ def _shapes(shapes: Any) -> list[Shape]:
     return found
 
 
-def read_slides(data: bytes, path: str) -> SlidesView:
+@dataclass(frozen=True)
+class _Parsed:
+    """What forge reads from one pptx, from ONE python-pptx parse: the view (no source), the
+    shown slides' first texts (the LibreOffice probes'), and the slides' signatures and notes
+    (what the mutators compare the oracle's output with)."""
+
+    view: SlidesView
+    shown_firsts: tuple[str, ...]
+    shown: int
+    signatures: frozenset[tuple[str, ...]]
+    notes: frozenset[str]
+
+
+@parsed_once()
+def _parsed(data: bytes) -> _Parsed:
+    """Parsed once per content: the file gate's inspection, its LibreOffice probes, the checks'
+    view and the mutators' look at the input share one parse (python-pptx parses every part of
+    the package, ~10 ms a deck). Read-only: a mutator opens its own deck to change."""
     import pptx
 
+    deck = pptx.Presentation(io.BytesIO(data))
+    slides = []
+    for number, slide in enumerate(deck.slides, start=1):
+        title = slide.shapes.title
+        slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
+                            layout_type=slide.slide_layout._element.get("type") or "",
+                            title=title.text_frame.text if title is not None and title.has_text_frame else "",
+                            shapes=_shapes(slide.shapes), notes=_notes(slide),
+                            hidden=slide._element.get("show") == "0"))
+    shown = [s for s in deck.slides if s._element.get("show") != "0"]
+    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
+    firsts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
+    firsts = [t.strip().split("\n")[0] for t in firsts]  # a first paragraph: the pdf puts bullet glyphs between
+    return _Parsed(view=SlidesView(source="", slides=slides), shown_firsts=tuple(firsts), shown=len(shown),
+                   signatures=frozenset(_signature(s) for s in deck.slides),
+                   notes=frozenset(_notes(s) for s in deck.slides if s.has_notes_slide))
+
+
+def _notes(slide: Any) -> str:
+    """The slide's speaker notes; "" without a notes slide or one with no notes placeholder
+    (asking for `notes_slide` would add one)."""
+    frame = slide.notes_slide.notes_text_frame if slide.has_notes_slide else None
+    return frame.text if frame is not None else ""
+
+
+def read_slides(data: bytes, path: str) -> SlidesView:
     try:
-        deck = pptx.Presentation(io.BytesIO(data))
-        slides = []
-        for number, slide in enumerate(deck.slides, start=1):
-            title = slide.shapes.title
-            notes = ""
-            if slide.has_notes_slide and slide.notes_slide.notes_text_frame is not None:
-                notes = slide.notes_slide.notes_text_frame.text
-            slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
-                                layout_type=slide.slide_layout._element.get("type") or "",
-                                title=title.text_frame.text if title is not None and title.has_text_frame else "",
-                                shapes=_shapes(slide.shapes), notes=notes,
-                                hidden=slide._element.get("show") == "0"))
+        view = _parsed(data).view
     except Exception as exc:  # BadZipFile, KeyError on a missing part, lxml errors, ValueError
         raise CheckError(f"{path} is not a readable pptx presentation: {type(exc).__name__}: {exc}") from exc
-    return SlidesView(source=path, slides=slides)
+    return view.model_copy(update={"source": path})
 
 
 # --- LibreOffice route -------------------------------------------------------------------------
 
 
 def _expect(data: bytes) -> Expect:
-    import pptx
-
-    shown = [s for s in pptx.Presentation(io.BytesIO(data)).slides if s._element.get("show") != "0"]
-    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
-    firsts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
-    texts = [t.strip().split("\n")[0] for t in firsts]  # a first paragraph: the pdf puts bullet glyphs between
-    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=len(shown))
+    parsed = _parsed(data)
+    texts = list(parsed.shown_firsts)
+    return Expect(opened=True, groups={"": texts[:9] + texts[9:][-1:]}, pages=parsed.shown)
 
 
 def _check_pdf(outdir: Path, stem: str, expect: Expect) -> str:
@@ -163,16 +193,15 @@ def _deck(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
         return None
     deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
     source = probe.input_of_type("pptx")
-    before: set[tuple[str, ...]] = set()
+    before: frozenset[tuple[str, ...]] = frozenset()
     if source is not None:
-        before = {_signature(s) for s in pptx.Presentation(io.BytesIO(probe.inputs[source])).slides}
+        before = _parsed(probe.inputs[source]).signatures
     changed = [i for i, s in enumerate(deck.slides) if _signature(s) not in before]
     return (path, deck, changed) if changed else None
 
 
 def _signature(slide: Any) -> tuple[str, ...]:
-    notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
-    return (*(sh.text_frame.text for sh in slide.shapes if sh.has_text_frame), notes)
+    return (*(sh.text_frame.text for sh in slide.shapes if sh.has_text_frame), _notes(slide))
 
 
 def _save(deck: Any) -> bytes:
@@ -235,10 +264,9 @@ def wrong_notes(probe: MutationInput) -> MutantFiles | None:
     if path is None or path not in probe.oracle_outputs:
         return None
     deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
-    before = {s.notes_slide.notes_text_frame.text for s in pptx.Presentation(io.BytesIO(probe.inputs[source])).slides
-              if s.has_notes_slide} if source else set()
+    before = _parsed(probe.inputs[source]).notes if source else frozenset()
     for slide in deck.slides:
-        notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
+        notes = _notes(slide)
         if notes.strip() and notes not in before:  # notes the task wrote (slides may have moved)
             slide.notes_slide.notes_text_frame.text = notes.rstrip()[: len(notes.rstrip()) // 2]
             return {**probe.oracle_outputs, path: _save(deck)}
