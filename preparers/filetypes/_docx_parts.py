@@ -50,11 +50,12 @@ def _breaks(p: Any) -> tuple[bool, bool, bool]:
     return seen_text, before and seen_text, after
 
 
-def _break_styles(document: Any) -> dict[str, bool]:
-    """Style id -> whether paragraphs of that style start a page (its own setting or its base's)."""
+def break_styles(styles: Any) -> dict[str, bool]:
+    """Style id -> whether paragraphs of that style start a page (its own setting or its base's),
+    from a document's python-docx `Styles`."""
     from docx.enum.style import WD_STYLE_TYPE
 
-    styles = {s.style_id: s for s in document.styles if s.type == WD_STYLE_TYPE.PARAGRAPH}
+    styles = {s.style_id: s for s in styles if s.type == WD_STYLE_TYPE.PARAGRAPH}
     resolved: dict[str, bool] = {}
     for style_id, style in styles.items():
         value, seen = None, set()
@@ -133,9 +134,11 @@ def _field_link(instruction: str, text: str) -> Link:
     return Link(text=text, url=url.split("#", 1)[0], anchor=url.split("#", 1)[1] if "#" in url else "")
 
 
-def paragraph_parts(document: Any, paragraphs: list[Any]) -> list[ParagraphParts]:
-    """One `ParagraphParts` per body paragraph of `document.paragraphs` (`paragraphs`), in order."""
-    by_style = _break_styles(document)
+def paragraph_parts(document: Any, paragraphs: list[Any],
+                    by_style: dict[str, bool] | None = None) -> list[ParagraphParts]:
+    """One `ParagraphParts` per body paragraph of `document.paragraphs` (`paragraphs`), in order;
+    `by_style`: `break_styles(document.styles)`, when the caller has it already."""
+    by_style = break_styles(document.styles) if by_style is None else by_style
     notes = _notes(document)
     index = {p._p: n for n, p in enumerate(paragraphs)}
     parts = [ParagraphParts() for _ in paragraphs]

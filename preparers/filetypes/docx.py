@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,13 @@ from forge.filetypes import (
 from forge.filetypes.libreoffice import Expect, Unverified, ends, export, require
 from forge.views import DocumentView, Paragraph, Run, Table, TableView, View
 from preparers.filetypes._cells import number_or_text
-from preparers.filetypes._docx_parts import ParagraphParts, page_setups, paragraph_parts, tables_of_contents
+from preparers.filetypes._docx_parts import (
+    ParagraphParts,
+    break_styles,
+    page_setups,
+    paragraph_parts,
+    tables_of_contents,
+)
 from preparers.filetypes._zipbounds import check_zip_bounds
 
 DOCX = {"docx"}
@@ -83,16 +90,47 @@ def _run(run: Any) -> Run:
                run.underline is not None else None, font=font.name, size_pt=font.size.pt if font.size else None)
 
 
-def style_namer(document: Any) -> Callable[[Any], str]:
-    """paragraph -> its style's name, resolved as python-docx's `paragraph.style` does (a missing or
-    unknown id: the default paragraph style) from one table per document; python-docx searches
-    every style by XPath per paragraph, which was most of a document check's time."""
-    from docx.enum.style import WD_STYLE_TYPE
+@dataclass(frozen=True)
+class _StyleTables:
+    """A styles part's paragraph styles: id -> name, the default's name, id -> starts a page."""
 
-    names = {s.style_id: s.name or "" for s in document.styles if s.type == WD_STYLE_TYPE.PARAGRAPH}
-    default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
-    fallback = (default.name or "") if default is not None else ""
-    return lambda paragraph: names.get(paragraph._p.style, fallback)
+    names: dict[str, str]
+    fallback: str
+    breaks: dict[str, bool]
+
+    @classmethod
+    def of(cls, styles: Any) -> _StyleTables:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        default = styles.default(WD_STYLE_TYPE.PARAGRAPH)
+        return cls(names={s.style_id: s.name or "" for s in styles if s.type == WD_STYLE_TYPE.PARAGRAPH},
+                   fallback=(default.name or "") if default is not None else "", breaks=break_styles(styles))
+
+    def style_of(self, paragraph: Any) -> str:
+        """The paragraph's style name, resolved as python-docx's `paragraph.style` does (a missing or
+        unknown id: the default paragraph style), without its XPath search of every style."""
+        return self.names.get(paragraph._p.style, self.fallback)
+
+
+@parsed_once(maxsize=8)
+def _tables_of_styles_part(styles_xml: bytes) -> _StyleTables:
+    """Keyed by the styles part's bytes: documents from one template (nearly every file a task
+    holds) share one table instead of walking ~160 styles per parse."""
+    from docx.oxml.parser import parse_xml
+    from docx.styles.styles import Styles
+
+    return _StyleTables.of(Styles(parse_xml(styles_xml)))
+
+
+def _style_tables(document: Any, data: bytes) -> _StyleTables:
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    try:
+        name = document.part.part_related_by(RT.STYLES).partname.lstrip("/")
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return _tables_of_styles_part(archive.read(name))
+    except KeyError:  # no styles part in the file: python-docx supplies its default one
+        return _StyleTables.of(document.styles)
 
 
 def _paragraph(p: Any, style_of: Callable[[Any], str], parts: ParagraphParts) -> Paragraph:
@@ -103,15 +141,19 @@ def _paragraph(p: Any, style_of: Callable[[Any], str], parts: ParagraphParts) ->
                      links=parts.links, notes=parts.notes)
 
 
+Margins = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # per section: (header, footer) paragraph texts
+
+
 @dataclass(frozen=True)
 class _Parsed:
     """What forge reads from one docx, from ONE python-docx parse: the view (no source), the
-    non-empty cell texts once each (the file gate's), and every non-empty paragraph and cell
-    text (the LibreOffice probes')."""
+    non-empty cell texts once each (the file gate's), every non-empty paragraph and cell text
+    (the LibreOffice probes'), and each section's header and footer paragraphs (a mutator's)."""
 
     view: DocumentView
     unique_cells: tuple[str, ...]
     texts: tuple[str, ...]
+    margins: Margins
 
 
 @parsed_once()
@@ -122,18 +164,22 @@ def _parsed(data: bytes) -> _Parsed:
     import docx
 
     document = docx.Document(io.BytesIO(data))
-    style_of = style_namer(document)
+    styles = _style_tables(document, data)
+    style_of = styles.style_of
     body = document.paragraphs
-    paragraphs = [_paragraph(p, style_of, parts) for p, parts in zip(body, paragraph_parts(document, body), strict=True)]
+    paragraphs = [_paragraph(p, style_of, parts)
+                  for p, parts in zip(body, paragraph_parts(document, body, styles.breaks), strict=True)]
     tables = list(document.tables)
+    margins = tuple((tuple(p.text for p in s.header.paragraphs), tuple(p.text for p in s.footer.paragraphs))
+                    for s in document.sections)
     view = DocumentView(source="", paragraphs=paragraphs, sections=page_setups(document, body),
                         contents=tables_of_contents(document, body, style_of),
                         tables=[Table.of(f"table {n}", table_rows(t)) for n, t in enumerate(tables, start=1)],
-                        headers=["\n".join(p.text for p in s.header.paragraphs) for s in document.sections],
-                        footers=["\n".join(p.text for p in s.footer.paragraphs) for s in document.sections])
+                        headers=["\n".join(header) for header, _ in margins],
+                        footers=["\n".join(footer) for _, footer in margins])
     texts = [p.text for p in paragraphs if p.text.strip()]
     texts += [c.text for t in tables for r in t.rows for c in r.cells if c.text.strip()]
-    return _Parsed(view, tuple(t for table in tables for t in unique_cell_texts(table)), tuple(texts))
+    return _Parsed(view, tuple(t for table in tables for t in unique_cell_texts(table)), tuple(texts), margins)
 
 
 def read_document(data: bytes, path: str) -> DocumentView:
@@ -203,23 +249,24 @@ class DocxFile(FileTypeBase):
 
 
 def _changed(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
-    """(output path, a private python-docx Document of it, indexes of paragraphs not in the input)."""
+    """(output path, a private python-docx Document of it, indexes of paragraphs not in the input);
+    None, without opening a private copy, when the task changed no paragraph."""
     import docx
 
     path = next(iter(probe.outputs_of_type(DOCX)), None)
     if path is None or path not in probe.oracle_outputs:
         return None
-    document = docx.Document(io.BytesIO(probe.oracle_outputs[path]))
-    if "docx.changed" not in probe.cache:  # the same for every mutator; each gets its own document
+    if "docx.changed" not in probe.cache:  # the same for every mutator, from the shared parses (read only)
         source = probe.input_of_type("docx")
         before: set[tuple[str, str]] = set()
-        if source is not None:  # read only: the input's shared parse
+        if source is not None:
             before = {(p.text, p.style) for p in _parsed(probe.inputs[source]).view.paragraphs}
-        style_of = style_namer(document)
-        probe.cache["docx.changed"] = [i for i, p in enumerate(document.paragraphs)
-                                       if p.text.strip() and (p.text, style_of(p)) not in before]
+        after = _parsed(probe.oracle_outputs[path]).view.paragraphs  # document.paragraphs, in order
+        probe.cache["docx.changed"] = [i for i, p in enumerate(after) if p.text.strip() and (p.text, p.style) not in before]
     changed = probe.cache["docx.changed"]
-    return (path, document, list(changed)) if changed else None
+    if not changed:
+        return None
+    return path, docx.Document(io.BytesIO(probe.oracle_outputs[path])), list(changed)  # each mutator its own
 
 
 def _save(document: Any) -> bytes:
@@ -279,14 +326,22 @@ def wrong_margin_text(probe: MutationInput) -> MutantFiles | None:
     source = probe.input_of_type("docx")
     if path is None or path not in probe.oracle_outputs:
         return None
+    before = _parsed(probe.inputs[source]).margins if source else ()
+    if not _margin_edited(_parsed(probe.oracle_outputs[path]).margins, before):
+        return None  # decided on the shared parses: no private copy to open
     document = docx.Document(io.BytesIO(probe.oracle_outputs[path]))
-    before = docx.Document(io.BytesIO(probe.inputs[source])) if source else None
     for n, section in enumerate(document.sections):
-        for part, name in ((section.header, "header"), (section.footer, "footer")):
-            old = getattr(before.sections[n], name).paragraphs if before and n < len(before.sections) else []
+        for side, part in enumerate((section.header, section.footer)):
+            old = before[n][side] if n < len(before) else ()
             for i, paragraph in enumerate(part.paragraphs):
-                was = old[i].text if i < len(old) else ""
+                was = old[i] if i < len(old) else ""
                 if paragraph.text.strip() and paragraph.text != was:
                     paragraph.text = paragraph.text.rstrip()[:-1]
                     return {**probe.oracle_outputs, path: _save(document)}
     return None
+
+
+def _margin_edited(after: Margins, before: Margins) -> bool:
+    """Whether a header or footer paragraph of `after` has text that `before` has not at its place."""
+    return any(text.strip() and text != (before[n][side][i] if n < len(before) and i < len(before[n][side]) else "")
+               for n, section in enumerate(after) for side, texts in enumerate(section) for i, text in enumerate(texts))

@@ -19,9 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, MutantFiles, MutationInput, register_file_type
-from forge.filetypes import register_mutator
-from forge.filetypes.spec import parsed_once
+from forge.filetypes import (
+    FileReport,
+    FileTypeBase,
+    LibreOfficeRoute,
+    MutantFiles,
+    MutationInput,
+    parsed_once,
+    register_file_type,
+    register_mutator,
+)
 from forge.filetypes.libreoffice import Expect, Unverified, export, require
 from forge.views import Run, Shape, Slide, SlidesView, Table, View
 from preparers.filetypes._zipbounds import check_zip_bounds
