@@ -15,14 +15,13 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from forge.checks._xlsx_limits import check_xlsx_limits
 from forge.checks.state import parsed_sheets
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, register_file_type
+from forge.filetypes import FileReport, FileTypeBase, LibreOfficeRoute, parsed_once, register_file_type
 from forge.filetypes.libreoffice import Expect, Unverified, ends, require
 from forge.views import Table, TableView, View
 from preparers._ooxml import normalize_package
@@ -94,20 +93,25 @@ def write_workbook(tables: Sequence[Table], *, formats: dict[str, str] | None = 
     return normalize_package(buf.getvalue())
 
 
-@lru_cache(maxsize=32)
-def _formula_workbook(data: bytes, path: str) -> Any:
+@parsed_once()
+def shared_workbook(data: bytes) -> Any:
+    """The workbook with its formulas, parsed once per content: the file gate's inspection, the
+    checks' formula lookups and the mutators' private copies (`xlsx_mutators`, unpickled from
+    it) share one openpyxl parse. Read only, and never through `ws.cell()` or `iter_rows()`,
+    which add the cells they visit; bounds are the caller's to check first."""
     import openpyxl
 
-    check_xlsx_limits(data, path)
     return openpyxl.load_workbook(io.BytesIO(data), data_only=False)
 
 
 def _formula_lookup(data: bytes, path: str):
     def lookup(table: str, row: int, col: int) -> str | None:
         try:
-            value = _formula_workbook(data, path)[table].cell(row=row + 2, column=col + 1).value
+            check_xlsx_limits(data, path)
+            cell = shared_workbook(data)[table]._cells.get((row + 2, col + 1))
         except (CheckError, KeyError, ValueError, OSError):
             return None
+        value = cell.value if cell is not None else None
         text = getattr(value, "text", value)  # ArrayFormula
         return text if isinstance(text, str) and text.startswith("=") else None
 
@@ -179,10 +183,8 @@ class XlsxFile(FileTypeBase):
         return write_workbook(view.tables) if isinstance(view, TableView) else None
 
     def inspect(self, data: bytes) -> FileReport:
-        import openpyxl
-
         try:
-            wb = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
+            wb = shared_workbook(data)  # bounds checked by `inspect_file`
         except Exception as exc:  # BadZipFile, InvalidFileException, KeyError for a missing part
             raise PreparerError(f"not a readable xlsx workbook: {type(exc).__name__}: {exc}") from exc
         sheets: list[str] = []
@@ -194,18 +196,17 @@ class XlsxFile(FileTypeBase):
             sheets.append(ws.title)
             texts.append(ws.title)
             dimensions[ws.title] = {"range": ws.dimensions, "rows": ws.max_row, "columns": ws.max_column}
-            for row in ws.iter_rows():
-                for cell in row:
-                    value = cell.value
-                    formula = getattr(value, "text", None)  # ArrayFormula
-                    if formula is None and cell.data_type == "f":
-                        formula = str(value)
-                    if formula is not None:
-                        formulas += 1
-                        if not formula_parses(formula) and len(bad) < self.max_reported:
-                            bad.append(f"{ws.title}!{cell.coordinate}: {formula}")
-                    elif value is not None:
-                        texts.append(str(value))
+            for _, cell in sorted(ws._cells.items()):  # iter_rows()'s order, without adding the empty cells
+                value = cell.value
+                formula = getattr(value, "text", None)  # ArrayFormula
+                if formula is None and cell.data_type == "f":
+                    formula = str(value)
+                if formula is not None:
+                    formulas += 1
+                    if not formula_parses(formula) and len(bad) < self.max_reported:
+                        bad.append(f"{ws.title}!{cell.coordinate}: {formula}")
+                elif value is not None:
+                    texts.append(str(value))
         return FileReport(
             type="xlsx",
             problems=[f"formula does not parse: {b}" for b in bad],

@@ -14,7 +14,7 @@ import pickle
 from dataclasses import dataclass
 from typing import Any
 
-from forge.checks._xlsx_limits import written_by_forge
+from forge.checks._xlsx_limits import check_xlsx_limits, written_by_forge
 from forge.checks.state import parsed_sheets
 from forge.filetypes.mutation import MutantFiles, MutationInput, register_mutator
 
@@ -82,14 +82,16 @@ def _changes(probe: MutationInput) -> tuple[str, str, list[tuple[int, int]]] | N
 def _private_copy(probe: MutationInput, path: str) -> Any:
     """A workbook of the oracle's output that this mutator may edit.
 
-    The output is parsed once per probe and kept pickled; unpickling a copy costs a quarter of
+    The output's shared parse is pickled once per probe; unpickling a copy costs a quarter of
     parsing the xlsx again, and every xlsx mutator needs its own copy.
     """
     key = f"xlsx-pickle:{path}"
     if key not in probe.cache:
-        import openpyxl
+        from preparers.filetypes.xlsx import shared_workbook  # (xlsx imports this module)
 
-        probe.cache[key] = pickle.dumps(openpyxl.load_workbook(io.BytesIO(probe.oracle_outputs[path])))
+        data = probe.oracle_outputs[path]
+        check_xlsx_limits(data, path)
+        probe.cache[key] = pickle.dumps(shared_workbook(data))  # the file gate's parse of the same bytes
     return pickle.loads(probe.cache[key])
 
 
