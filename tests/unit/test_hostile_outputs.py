@@ -26,10 +26,12 @@ from forge.checks import CHECKS, CheckKind, CheckOptions, FinalState, Verdict, r
 from forge.checks import _xlsx_limits, state as state_module
 from forge.checks.state import original_workbook, parsed_sheets
 from forge.errors import CheckError, PreparerError
-from forge.filetypes import inspect_file
+from forge.filetypes import inspect_file, read_view
 from forge.models import Check
 from forge.sandbox import BwrapBackend
+from forge.views import TableView
 from gates.mutations import MutationInput, mutants
+from preparers.filetypes.xlsx import shared_workbook
 from tests.xlsx import xlsx_bytes
 
 OUT = "outputs/result.xlsx"
@@ -379,6 +381,38 @@ def test_mutants_leave_the_shared_parsed_sheets_as_they_were() -> None:
     # partial keeps the first half of the changes (row by row) and gives the rest the input's values
     half = parsed_sheets(found["partial"][output], output)["Data"]
     assert half == [["Region", "Units", "Extra"], ["North", 3, "Extra"], ["South", 4, "Extra"]]
+
+
+def test_inspection_formula_lookups_and_mutants_leave_the_shared_workbook_as_it_was() -> None:
+    """The file gate's inspection, the checks' formula lookups and the mutators' private copies
+    share one openpyxl parse (`shared_workbook`); none of them may add or change its cells."""
+    source, output = "inputs/orders.xlsx", "outputs/orders.xlsx"
+    rows = [["Region", "Units"], ["North", 3], ["South", 4]]
+    inputs = {source: xlsx_bytes(rows)}
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Data"
+    for row in [["Region", "Units", "Total"], ["North", 3], [], ["South", 4, "=B4*2"]]:  # gaps: row 3, C2
+        sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    oracle = {output: buffer.getvalue()}
+    shared = shared_workbook(oracle[output])
+
+    def cells() -> dict[tuple[int, int], Any]:
+        return {key: cell.value for key, cell in shared["Data"]._cells.items()}
+
+    before = cells()
+    report = inspect_file("xlsx", oracle[output])
+    view = read_view(oracle[output], output, TableView)
+    assert view.formula_at("Data", 2, 2) == "=B4*2" and view.formula_at("Data", 0, 2) is None
+    assert view.formula_at("Data", 40, 9) is None  # far outside the sheet
+    bundle = SimpleNamespace(inputs=lambda: [SimpleNamespace(path=source, type="xlsx")],
+                             outputs=lambda: [SimpleNamespace(path=output, type="xlsx")])
+    found = mutants(MutationInput(bundle=bundle, oracle_outputs=oracle, inputs=inputs))  # type: ignore[arg-type]
+    assert {"wrong_value", "missing_row"} <= set(found)
+    assert report.summary["formulas"] == 1 and report.summary["dimensions"]["Data"]["rows"] == 4
+    assert cells() == before and (3, 1) not in before and (40, 9) not in before
 
 
 # --- 5. a forked worker hands out its own sandbox uids -----------------------------------
