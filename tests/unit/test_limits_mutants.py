@@ -58,11 +58,29 @@ def fake(tmp_path: Path, version: int, controllers: tuple[str, ...], name: str, 
 
 
 @pytest.fixture
-def unified() -> Iterator[tuple[Hierarchy, Path]]:
-    """A fresh dir of this host's writable cgroup2 tree (no controllers needed: `cgroup.kill` and
-    `cgroup.procs` are the core's), under this process's own v2 cgroup; emptied and removed after."""
+def writable_cgroup2(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mount]:
+    """This host's writable cgroup2 mount; in a container, whose cgroup2 is mounted read-only
+    (Docker), one of our own (root with CAP_SYS_ADMIN may mount its cgroup namespace's tree)."""
     mount = next((m for m in mounts() if m.fstype == "cgroup2" and not m.read_only), None)
-    assert mount is not None, "no writable cgroup2 mount on this host (run the suite as root)"
+    if mount is not None:
+        yield mount
+        return
+    point = tmp_path_factory.mktemp("cgroup2")
+    done = subprocess.run(["mount", "-t", "cgroup2", "cgroup2", str(point)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, f"no writable cgroup2 mount on this host, and none could be made " \
+                                 f"({done.stderr.strip()}): run the suite as root"
+    try:
+        yield next(m for m in mounts() if m.point == point)
+    finally:
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+@pytest.fixture
+def unified(writable_cgroup2: Mount) -> Iterator[tuple[Hierarchy, Path]]:
+    """A fresh dir of a writable cgroup2 tree (no controllers needed: `cgroup.kill` and
+    `cgroup.procs` are the core's), under this process's own v2 cgroup; emptied and removed after."""
+    mount = writable_cgroup2
     path = under(mount, paths_of("/proc/self/cgroup")[""]) / f"forge-mutants-{os.getpid()}-{os.urandom(4).hex()}"
     path.mkdir()
     yield Hierarchy(2, (), path.parent, mount), path
