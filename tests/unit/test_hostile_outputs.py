@@ -29,7 +29,7 @@ from forge.errors import CheckError, PreparerError
 from forge.filetypes import inspect_file, read_view
 from forge.models import Check
 from forge.sandbox import BwrapBackend
-from forge.views import TableView
+from forge.views import SlidesView, TableView
 from gates.mutations import MutationInput, mutants
 from preparers.filetypes.xlsx import shared_workbook
 from tests.xlsx import xlsx_bytes
@@ -413,6 +413,33 @@ def test_inspection_formula_lookups_and_mutants_leave_the_shared_workbook_as_it_
     assert {"wrong_value", "missing_row"} <= set(found)
     assert report.summary["formulas"] == 1 and report.summary["dimensions"]["Data"]["rows"] == 4
     assert cells() == before and (3, 1) not in before and (40, 9) not in before
+
+
+def test_a_notes_slide_without_its_notes_placeholder_reads_as_no_notes_and_still_mutates() -> None:
+    """Decks from other tools may have a notes slide with no body placeholder: python-pptx gives
+    no notes text frame there. The view reads "" and the mutators still work on the deck."""
+    import pptx
+
+    def deck(title: str, *, strip_notes: bool) -> bytes:
+        made = pptx.Presentation()
+        slide = made.slides.add_slide(made.slide_layouts[1])
+        slide.shapes.title.text = title
+        slide.placeholders[1].text = "first point\nsecond point"
+        if strip_notes:
+            body = slide.notes_slide.notes_placeholder
+            body._element.getparent().remove(body._element)
+        buffer = io.BytesIO()
+        made.save(buffer)
+        return buffer.getvalue()
+
+    source, output = "inputs/deck.pptx", "outputs/deck.pptx"
+    inputs, oracle = {source: deck("Plan", strip_notes=True)}, {output: deck("Plan for 2026", strip_notes=True)}
+    view = read_view(oracle[output], output, SlidesView)
+    assert [s.notes for s in view.slides] == [""] and view.slides[0].title == "Plan for 2026"
+    bundle = SimpleNamespace(inputs=lambda: [SimpleNamespace(path=source, type="pptx")],
+                             outputs=lambda: [SimpleNamespace(path=output, type="pptx")])
+    found = mutants(MutationInput(bundle=bundle, oracle_outputs=oracle, inputs=inputs))  # type: ignore[arg-type]
+    assert {"pptx.wrong_title", "pptx.drop_slide"} <= set(found) and "pptx.wrong_notes" not in found
 
 
 # --- 5. a forked worker hands out its own sandbox uids -----------------------------------
