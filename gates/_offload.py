@@ -3,9 +3,11 @@
 A round trip waits on soffice (another process), so the package gate starts the round trip of
 the oracle's outputs and runs its mutation probes meanwhile, and the file gate starts every
 input's round trip before it inspects them. Each round-trip thread keeps its own LibreOffice
-profile and soffice (`gates.libreoffice.profile_for_worker` is per thread), and the threads live
-as long as the process, so their soffices stay warm; a worker that gates one task at a time keeps
-one soffice.
+profile and soffice (`gates.libreoffice.profile_for_worker` is per thread; ~200 MB each), and
+the thread lives as long as the process, so its soffice stays warm. One thread per process: a
+task's several inputs queue for it rather than start a soffice each (four threads held four
+soffices per worker, 1.9 GB of a 2-worker run's 3.4 GB), and on a busy machine they would only
+have shared the same cores.
 
 Probes (`probe`) run on threads of their own, never on a round-trip thread: the do-nothing probe
 reads its host-side copy while the oracle runs in the sandbox (a code task's do-nothing probe
@@ -21,7 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 T = TypeVar("T")
-MAX_THREADS = 4  # only as many start as round trips overlap: one, for a worker gating one task at a time
+MAX_THREADS = 1  # round-trip threads, so soffices, per process
 MAX_PROBE_THREADS = 2
 
 

@@ -28,7 +28,7 @@ def occupy(submit: Callable[..., Future[str]], tasks: int, running: int) -> tupl
 
 
 def test_each_pool_runs_as_many_jobs_at_once_as_its_size() -> None:
-    for submit, size in ((offload.submit, 4), (offload.probe, 2)):  # 4 round trips overlap, 2 probes
+    for submit, size in ((offload.submit, offload.MAX_THREADS), (offload.probe, offload.MAX_PROBE_THREADS)):
         futures, release = occupy(submit, size + 1, size)  # one more than fits waits for a thread
         release.set()
         names = {f.result(timeout=HANG_S) for f in futures}
@@ -36,7 +36,7 @@ def test_each_pool_runs_as_many_jobs_at_once_as_its_size() -> None:
 
 
 def test_a_probe_runs_while_every_round_trip_thread_is_busy() -> None:
-    futures, release = occupy(offload.submit, 4, 4)
+    futures, release = occupy(offload.submit, offload.MAX_THREADS, offload.MAX_THREADS)
     try:
         name = offload.probe(lambda: threading.current_thread().name).result(timeout=HANG_S)
         assert name.startswith("forge-probe") and all(not f.done() for f in futures)
