@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from forge.checks._xlsx_limits import check_xlsx_limits
+from forge.checks._xlsx_sheet_views import SheetViews, sheet_views
 from forge.errors import CheckError
 from forge.paths import FileTooLargeError, UnsafePathError, open_inside, read_inside
 from forge.tree import walk
@@ -60,6 +61,16 @@ class FinalState:
         key = ("xlsx", f"{rel_path}:{data_only}")
         if key not in self._cache:
             self._cache[key] = _load_xlsx(self.read_bytes(rel_path), rel_path, data_only)
+        return self._cache[key]
+
+    def sheet_views(self, rel_path: str) -> SheetViews:
+        """The workbook's frozen panes and AutoFilters, read without loading its cells (see
+        `forge.checks._xlsx_sheet_views`); once per state."""
+        key = ("sheet_views", rel_path)
+        if key not in self._cache:
+            data = self.read_bytes(rel_path)
+            check_xlsx_limits(data, rel_path)
+            self._cache[key] = sheet_views(data, rel_path)
         return self._cache[key]
 
     def sheets(self, rel_path: str) -> Sheets:

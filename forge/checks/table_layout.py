@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from forge.checks._compare import header_diff, rows_diff, show
+from forge.checks._xlsx_sheet_views import SheetView
 from forge.checks.source import input_view, output_view
 from forge.checks.spec import CheckOptions, InputPath, OutputPath, Verdict, register_check
 from forge.checks.state import FinalState
@@ -61,14 +62,6 @@ class SheetFinish(CheckOptions):
                                        "and column A frozen; autofilter: a filter over the whole table.")
 
 
-def _frozen(ws: Any) -> tuple[int, int] | None:
-    """(rows, columns) frozen on the sheet, or None when its panes are not frozen."""
-    pane = ws.sheet_view.pane
-    if pane is None or pane.state not in ("frozen", "frozenSplit"):
-        return None
-    return int(pane.ySplit or 0), int(pane.xSplit or 0)
-
-
 _RANGE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$")
 
 
@@ -95,12 +88,13 @@ def sheet_finish(state: FinalState, opts: SheetFinish) -> Verdict:
     data row of its table, as the finishing step asked; `none` asks nothing of the sheet's view."""
     if opts.finish == "none":
         return Verdict.of(True, "no finishing step was asked")
-    ws, why = worksheet(state, opts.file, opts.table)
-    if why:
-        return _fail(why)
+    views = state.sheet_views(opts.file)
+    if opts.table not in views.names:
+        return _fail(f"{opts.file} has no sheet {opts.table!r}; its sheets are {views.names}")
+    view = views.views.get(opts.table) or SheetView(None, None)  # a chart sheet: neither
     if opts.finish == "autofilter":
         table = output_view(state, opts.file, TableView).get(opts.table)
-        ref = ws.auto_filter.ref
+        ref = view.autofilter
         bounds = cell_range(ref) if ref else None
         width, height = len(table.header), len(table.rows)
         last = f"{column_letter(width)}{height}"
@@ -112,7 +106,7 @@ def sheet_finish(state: FinalState, opts: SheetFinish) -> Verdict:
                          "(header row included)")
         return Verdict.of(True, f"AutoFilter over {ref}")
     want = (1, 0) if opts.finish == "freeze_header" else (1, 1)
-    got = _frozen(ws)
+    got = view.frozen
     what = "row 1" if want == (1, 0) else "row 1 and column A"
     if got != want:
         shown = "no frozen panes" if got is None else f"{got[0]} row(s) and {got[1]} column(s) frozen"
