@@ -84,7 +84,7 @@ class _Parsed:
     view: SlidesView
     shown_firsts: tuple[str, ...]
     shown: int
-    signatures: frozenset[tuple[str, ...]]
+    signatures: tuple[tuple[str, ...], ...]  # per slide, in order
     notes: frozenset[str]
 
 
@@ -109,7 +109,7 @@ def _parsed(data: bytes) -> _Parsed:
     firsts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
     firsts = [t.strip().split("\n")[0] for t in firsts]  # a first paragraph: the pdf puts bullet glyphs between
     return _Parsed(view=SlidesView(source="", slides=slides), shown_firsts=tuple(firsts), shown=len(shown),
-                   signatures=frozenset(_signature(s) for s in deck.slides),
+                   signatures=tuple(_signature(s) for s in deck.slides),
                    notes=frozenset(_notes(s) for s in deck.slides if s.has_notes_slide))
 
 
@@ -191,20 +191,22 @@ class PptxFile(FileTypeBase):
 # --- mutators ----------------------------------------------------------------------------------
 
 
-def _deck(probe: MutationInput) -> tuple[str, Any, list[int]] | None:
-    """(output path, a private deck, 0-based indexes of slides whose title or text is not in the input)."""
-    import pptx
-
+def _changed(probe: MutationInput) -> tuple[str, list[int]] | None:
+    """(output path, 0-based indexes of its slides whose title or text is not in the input), read
+    from the shared parses: a mutator opens a deck of its own only when it has something to change."""
     path = next(iter(probe.outputs_of_type(PPTX)), None)
     if path is None or path not in probe.oracle_outputs:
         return None
-    deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
     source = probe.input_of_type("pptx")
-    before: frozenset[tuple[str, ...]] = frozenset()
-    if source is not None:
-        before = _parsed(probe.inputs[source]).signatures
-    changed = [i for i, s in enumerate(deck.slides) if _signature(s) not in before]
-    return (path, deck, changed) if changed else None
+    before = frozenset(_parsed(probe.inputs[source]).signatures) if source is not None else frozenset()
+    changed = [i for i, s in enumerate(_parsed(probe.oracle_outputs[path]).signatures) if s not in before]
+    return (path, changed) if changed else None
+
+
+def _private_deck(probe: MutationInput, path: str) -> Any:
+    import pptx
+
+    return pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
 
 
 def _signature(slide: Any) -> tuple[str, ...]:
@@ -220,10 +222,11 @@ def _save(deck: Any) -> bytes:
 @register_mutator("pptx.drop_slide", file_types=PPTX)
 def drop_slide(probe: MutationInput) -> MutantFiles | None:
     """The last slide the task added or changed is missing."""
-    found = _deck(probe)
+    found = _changed(probe)
     if found is None:
         return None
-    path, deck, changed = found
+    path, changed = found
+    deck = _private_deck(probe, path)
     slides = deck.slides._sldIdLst
     slides.remove(slides[changed[-1]])
     return {**probe.oracle_outputs, path: _save(deck)}
@@ -232,14 +235,16 @@ def drop_slide(probe: MutationInput) -> MutantFiles | None:
 @register_mutator("pptx.wrong_title", file_types=PPTX)
 def wrong_title(probe: MutationInput) -> MutantFiles | None:
     """A slide the task added or changed has a slightly different title."""
-    found = _deck(probe)
+    found = _changed(probe)
     if found is None:
         return None
-    path, deck, changed = found
-    title = next((deck.slides[i].shapes.title for i in changed if deck.slides[i].shapes.title is not None
-                  and deck.slides[i].shapes.title.text_frame.text.strip()), None)
-    if title is None:
+    path, changed = found
+    slides = _parsed(probe.oracle_outputs[path]).view.slides
+    i = next((i for i in changed if slides[i].title.strip()), None)
+    if i is None:
         return None
+    deck = _private_deck(probe, path)
+    title = deck.slides[i].shapes.title
     title.text_frame.text = title.text_frame.text.strip()[:-1] or "x"
     return {**probe.oracle_outputs, path: _save(deck)}
 
@@ -247,10 +252,11 @@ def wrong_title(probe: MutationInput) -> MutantFiles | None:
 @register_mutator("pptx.wrong_body", file_types=PPTX)
 def wrong_body(probe: MutationInput) -> MutantFiles | None:
     """A slide the task added or changed lost the last line of its body text."""
-    found = _deck(probe)
+    found = _changed(probe)
     if found is None:
         return None
-    path, deck, changed = found
+    path, changed = found
+    deck = _private_deck(probe, path)
     for i in changed:
         slide = deck.slides[i]
         for shape in slide.placeholders:
@@ -264,17 +270,17 @@ def wrong_body(probe: MutationInput) -> MutantFiles | None:
 @register_mutator("pptx.wrong_notes", file_types=PPTX)
 def wrong_notes(probe: MutationInput) -> MutantFiles | None:
     """Speaker notes the task wrote are cut short."""
-    import pptx
-
     path = next(iter(probe.outputs_of_type(PPTX)), None)
     source = probe.input_of_type("pptx")
     if path is None or path not in probe.oracle_outputs:
         return None
-    deck = pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
     before = _parsed(probe.inputs[source]).notes if source else frozenset()
-    for slide in deck.slides:
-        notes = _notes(slide)
-        if notes.strip() and notes not in before:  # notes the task wrote (slides may have moved)
-            slide.notes_slide.notes_text_frame.text = notes.rstrip()[: len(notes.rstrip()) // 2]
-            return {**probe.oracle_outputs, path: _save(deck)}
-    return None
+    slides = _parsed(probe.oracle_outputs[path]).view.slides
+    wrote = (i for i, s in enumerate(slides) if s.notes.strip() and s.notes not in before)  # slides may have moved
+    i = next(wrote, None)
+    if i is None:
+        return None
+    deck = _private_deck(probe, path)
+    notes = _notes(deck.slides[i]).rstrip()
+    deck.slides[i].notes_slide.notes_text_frame.text = notes[: len(notes) // 2]
+    return {**probe.oracle_outputs, path: _save(deck)}
