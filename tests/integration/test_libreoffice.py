@@ -280,6 +280,21 @@ def test_a_kept_soffice_serves_the_next_file_and_is_replaced_when_it_dies(tmp_pa
     assert not os.path.lexists(first_pipe), "the crashed soffice's pipe socket was left in /tmp"
 
 
+def test_a_kept_soffice_is_replaced_after_its_quota_of_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept soffice grows with every file it opens: after MAX_FILES_PER_OFFICE it stops, and the
+    next file gets a fresh one."""
+    monkeypatch.setattr(libreoffice_uno, "MAX_FILES_PER_OFFICE", 2)
+    own = tmp_path / "quota"
+    assert_ok(roundtrip(make_xlsx(), "xlsx", profile_dir=own, engine="uno"))
+    first = _bridge_pid(own)
+    assert_ok(roundtrip(make_docx(), "docx", profile_dir=own, engine="uno"))  # its second: its last
+    assert own.resolve() not in libreoffice_uno._bridges._by_profile
+    assert not _processes_of(own), "the retired soffice is still running"
+    assert_ok(roundtrip(make_pptx(), "pptx", profile_dir=own, engine="uno"))
+    assert _bridge_pid(own) != first
+    assert len([pid for pid in _processes_of(own) if "soffice.bin" in _cmdline(pid)]) == 1
+
+
 def test_a_kept_soffice_stops_once_its_thread_has_ended(tmp_path: Path) -> None:
     ended = tmp_path / "ended"
     worker = threading.Thread(target=lambda: roundtrip(make_docx(), "docx", profile_dir=ended, engine="uno"))
