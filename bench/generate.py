@@ -54,6 +54,8 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from _tree_memory import TreeMemory  # bench/ is this script's own folder
+
 from flows.generate import SAMPLERS, WORKER_PRELOAD
 from forge.dataset import write_manifest, write_shard
 from forge.errors import ForgeError
@@ -276,8 +278,9 @@ def flow_once(args: argparse.Namespace) -> dict:
             os.environ.update(_flow_env(args, Path(tmp) / "data"))
             own, tree, server = _cpu(resource.RUSAGE_SELF), _tree_cpu_s(os.getpid()), _process_cpu_s(args.server_pid)
             started = time.perf_counter()
-            result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"),
-                                sampling=args.sampling)
+            with TreeMemory() as memory:  # workers, sandboxes and kept soffices included
+                result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"),
+                                    sampling=args.sampling)
             wall = time.perf_counter() - started
             own_cpu, tree_cpu = _cpu(resource.RUSAGE_SELF) - own, _tree_cpu_s(os.getpid()) - tree
             server_cpu = _process_cpu_s(args.server_pid) - server
@@ -294,6 +297,7 @@ def flow_once(args: argparse.Namespace) -> dict:
                       "prefect_server": round(server_cpu, 2)},
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
             "largest_child_peak_rss_mb": catcher.profile.get("worker_peak_rss_mb", 0.0),  # the largest worker's
+            "tree": memory.report(),
         })
     return {**runs[0], "served": runs[1:]}
 

@@ -5,9 +5,10 @@
 
 Each size runs the flow once, in a fresh process (so its peak is that run's alone), against one
 Prefect server started here, on a fresh store and output folder. Per run: the flow process's peak
-RSS, the largest worker's (the biggest single descendant: a worker, or a process in its sandbox),
-how many shards went out while the run went on and how many at its end (shards of `--shard-rows`,
-so every size streams), and the run's rate. `rss_growth_mb_per_1000_tasks` is the slope between
+RSS, the largest worker's own, the peak PSS of the flow's whole process tree (workers, sandboxes,
+kept soffices; sampled every 2 s, by command: `bench/_tree_memory.py`), how many shards went out
+while the run went on and how many at its end (shards of `--shard-rows`, so every size streams),
+and the run's rate. `rss_growth_mb_per_1000_tasks` is the slope between
 the smallest and largest run: flat memory is the goal, since episodes stream to the store and
 shards leave as they fill.
 """
@@ -59,13 +60,15 @@ def main() -> None:
             for tasks in sorted(args.tasks):
                 run = flow_in_child(argparse.Namespace(**{**vars(args), "tasks": tasks, "served": 1}), tasks, info)
                 profile = run.pop("profile", {})
-                runs.append({**run, "shards_while_running": profile.get("shards_while_running"),
+                tree = run.pop("tree")
+                runs.append({**run, **tree, "shards_while_running": profile.get("shards_while_running"),
                              "verified_per_s": round(run["accepted"] / run["wall_s"], 3)})
         finally:
             server.stop()
     report["runs"] = runs
     report["rss_growth_mb_per_1000_tasks"] = {"flow_process": _slope(runs, "peak_rss_mb"),
-                                              "largest_worker": _slope(runs, "largest_child_peak_rss_mb")}
+                                              "largest_worker": _slope(runs, "largest_child_peak_rss_mb"),
+                                              "whole_tree_pss": _slope(runs, "peak_total_pss_mb")}
     report["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(report, indent=2))
 
