@@ -8,9 +8,9 @@ Prefect server started here, on a fresh store and output folder. Per run: the fl
 RSS, the largest worker's own, the peak PSS of the flow's whole process tree (workers, sandboxes,
 kept soffices; sampled every 2 s, by command: `bench/_tree_memory.py`), how many shards went out
 while the run went on and how many at its end (shards of `--shard-rows`, so every size streams),
-and the run's rate. `rss_growth_mb_per_1000_tasks` is the slope between
-the smallest and largest run: flat memory is the goal, since episodes stream to the store and
-shards leave as they fill.
+and the run's rate. `rss_growth_mb_per_1000_tasks` is the slope between the smallest and largest
+run: flat memory is the goal, since episodes stream to the store, shards leave as they fill and a
+kept soffice is replaced after `gates.libreoffice_uno.MAX_FILES_PER_OFFICE` files.
 """
 
 from __future__ import annotations

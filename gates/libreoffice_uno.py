@@ -29,8 +29,8 @@ from pathlib import Path
 
 _BRIDGE = Path(__file__).with_name("_uno_bridge.py")
 # A kept soffice grows with the files it has opened (about 10 MB a hundred, measured over 800
-# xlsx/docx/pptx; its PSS doubled over a 10,000-task run), so after this many it is stopped and
-# the next file starts a fresh one: ~1 s of start-up per 1,000 files of 30-100 ms each.
+# xlsx/docx/pptx; the two of a 10,000-task run went from 0.28 to 0.89 GB), so after this many it
+# is stopped and the next file starts a fresh one: ~2 s to stop and start per 1,000 files.
 MAX_FILES_PER_OFFICE = 1000
 _UNO_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 
