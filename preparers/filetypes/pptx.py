@@ -281,6 +281,6 @@ def wrong_notes(probe: MutationInput) -> MutantFiles | None:
     if i is None:
         return None
     deck = _private_deck(probe, path)
-    notes = _notes(deck.slides[i]).rstrip()
+    notes = slides[i].notes.rstrip()
     deck.slides[i].notes_slide.notes_text_frame.text = notes[: len(notes) // 2]
     return {**probe.oracle_outputs, path: _save(deck)}
