@@ -14,8 +14,8 @@ from collections import defaultdict
 from pathlib import Path
 
 
-def tree_pss_mb(root: int) -> dict[str, float]:
-    """PSS in MB of `root` and its live descendants, summed by command name (comm)."""
+def process_tree(root: int) -> list[int]:
+    """`root` and its live descendants, from /proc (`root` first; empty when it is gone)."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -26,11 +26,18 @@ def tree_pss_mb(root: int) -> dict[str, float]:
     children: dict[int, list[int]] = defaultdict(list)
     for pid, parent in parents.items():
         children[parent].append(pid)
-    by_command: dict[str, float] = defaultdict(float)
-    todo = [root]
+    tree, todo = [], [root] if root in parents else []
     while todo:
         pid = todo.pop()
+        tree.append(pid)
         todo.extend(children.get(pid, []))
+    return tree
+
+
+def tree_pss_mb(root: int) -> dict[str, float]:
+    """PSS in MB of `root` and its live descendants, summed by command name (comm)."""
+    by_command: dict[str, float] = defaultdict(float)
+    for pid in process_tree(root):
         try:
             command = Path(f"/proc/{pid}/comm").read_text().strip()
             with open(f"/proc/{pid}/smaps_rollup") as rollup:

@@ -54,7 +54,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from _tree_memory import TreeMemory  # bench/ is this script's own folder
+from _tree_memory import TreeMemory, process_tree  # bench/ is this script's own folder
 
 from flows.generate import SAMPLERS, WORKER_PRELOAD
 from forge.dataset import write_manifest, write_shard
@@ -152,22 +152,13 @@ def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode:
 def _tree_cpu_s(root: int) -> float:
     """CPU seconds of `root` and every live descendant (each with its reaped children), from /proc:
     on a loaded machine CPU seconds compare the two sides where wall time cannot."""
-    stats: dict[int, list[str]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stats[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:  # it ended meanwhile
-                continue
-    children: dict[int, list[int]] = defaultdict(list)
-    for pid, fields in stats.items():
-        children[int(fields[1])].append(pid)
-    total, todo = 0, [root]
-    while todo:
-        pid = todo.pop()
-        if pid in stats:
-            total += sum(int(f) for f in stats[pid][11:15])  # utime stime cutime cstime
-        todo.extend(children.get(pid, []))
+    total = 0
+    for pid in process_tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
     return total / os.sysconf("SC_CLK_TCK")
 
 
