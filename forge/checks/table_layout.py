@@ -36,8 +36,12 @@ def worksheet(state: FinalState, path: str, name: str | None) -> tuple[Any, str 
     if name is None:
         return wb.worksheets[0], None
     if name not in wb.sheetnames:
-        return None, f"{path} has no sheet {name!r}; its sheets are {wb.sheetnames}"
+        return None, no_sheet(path, name, wb.sheetnames)
     return wb[name], None
+
+
+def no_sheet(path: str, name: str, names: list[str]) -> str:
+    return f"{path} has no sheet {name!r}; its sheets are {names}"
 
 
 def unchanged(state: FinalState, opts: SheetSetup, expected: list[list[Any]] | None = None) -> tuple[Table, str | None]:
@@ -90,7 +94,7 @@ def sheet_finish(state: FinalState, opts: SheetFinish) -> Verdict:
         return Verdict.of(True, "no finishing step was asked")
     views = state.sheet_views(opts.file)
     if opts.table not in views.names:
-        return _fail(f"{opts.file} has no sheet {opts.table!r}; its sheets are {views.names}")
+        return _fail(no_sheet(opts.file, opts.table, views.names))
     view = views.views.get(opts.table) or SheetView(None, None)  # a chart sheet: neither
     if opts.finish == "autofilter":
         table = output_view(state, opts.file, TableView).get(opts.table)
