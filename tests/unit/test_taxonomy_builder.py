@@ -3,7 +3,9 @@ every skill is realisable by its family, and bad rows are named and left out wit
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from typer.testing import CliRunner
 from forge.cli.app import app
 from forge.cli.skills import WorkflowFamilies
 from skills import load_taxonomy
-from skills.builder import MANIFEST, build_taxonomy, diff_taxonomy, render, verify_checksum, write_taxonomy
+from skills.builder import MANIFEST, MIX_PLAN, build_taxonomy, diff_taxonomy, render, verify_checksum, write_taxonomy
 from skills.taxonomy import DEFAULT_TAXONOMY
 from workflows import validate_skills
 
@@ -128,6 +130,36 @@ def test_a_hand_edit_breaks_the_checksum(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace("ERROR lines", "error lines"))
     assert [p.split(":")[0] for p in verify_checksum(tmp_path)] == ["text.jsonl"]
     assert any(d.startswith("text.jsonl") for d in diff_taxonomy(render(build_taxonomy(WorkflowFamilies())), tmp_path))
+
+
+def test_a_plan_fitted_on_another_cpu_still_matches_but_a_changed_weight_does_not(tmp_path: Path) -> None:
+    """The fit's last bits follow the CPU's BLAS kernels (CI's machine fitted weights ~1e-15 from
+    ours): such a plan, with the manifest digesting it, is the builder's output; a weight moved by
+    1e-6 or a skill dropped from the plan is not."""
+    files = render(build_taxonomy(WorkflowFamilies()))
+
+    def committed_with(change: Callable[[dict[str, float]], None]) -> list[str]:
+        plan = json.loads(files[MIX_PLAN])
+        change(plan["weights"])
+        write_taxonomy(dict(files, **{MIX_PLAN: json.dumps(plan, indent=1) + "\n"}), tmp_path)
+        manifest = json.loads(files[MANIFEST])  # rebuilt over the changed plan, as the other machine's build
+        manifest["files"][MIX_PLAN] = hashlib.sha256((tmp_path / MIX_PLAN).read_bytes()).hexdigest()
+        manifest["checksum"] = hashlib.sha256("".join(f"{k}:{v}\n" for k, v in manifest["files"].items()).encode()).hexdigest()
+        (tmp_path / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+        assert verify_checksum(tmp_path) == []
+        return diff_taxonomy(files, tmp_path)
+
+    first = min(json.loads(files[MIX_PLAN])["weights"])
+
+    def nudge(by: float) -> Callable[[dict[str, float]], None]:
+        return lambda weights: weights.update({skill: w * (1 + by) for skill, w in weights.items()})
+
+    assert committed_with(nudge(3e-15)) == []
+    assert committed_with(nudge(0.0)) == []
+    assert committed_with(lambda weights: weights.update({first: weights[first] + 1e-6})) == [
+        f"{MANIFEST}: differs from the builder's output (run `forge skills build`)",
+        f"{MIX_PLAN}: differs from the builder's output (run `forge skills build`)"]
+    assert len(committed_with(lambda weights: weights.pop(first))) == 2
 
 
 def test_bad_rows_are_named_with_their_cause_and_the_rest_still_build(tmp_path: Path) -> None:
