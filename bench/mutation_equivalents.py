@@ -54,6 +54,10 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
         ("1e-12 * max(1.0, abs(exact))", "1e-12 * max( 2.0, abs(exact))",
          "the float-noise slack's floor: 1e-12 or 2e-12 absolute on results under 2, which only a result "
          "within 2e-12 of a rounding half-point tells apart; results come from cells of 2-4 decimals"),
+        ("1e-12 * max(1.0, abs(exact))", "1e-12 * max( 0.0, abs(exact))",
+         "without the floor the slack is 1e-12*|exact|, below a subtraction's float noise only when |exact| < 1e-6; "
+         "a value half a place from so small a result (the band's edge) has more decimals than asked, which "
+         "rounded_to refused just above"),
     ],
     "forge/store/_ledger.py": [
         ("_tx(write=True)", "_tx(write=False)", _LOCK),

@@ -35,6 +35,19 @@ def test_rounded_to_allows_float_noise_at_large_magnitudes() -> None:
     assert not rounded_to(2.5101, 2)
 
 
+def test_rounded_to_has_an_absolute_floor_of_a_millionth_of_a_place() -> None:
+    """At small magnitudes the slack is 1e-6 of the last place, not only 1e-12 of the value: a cell a
+    spreadsheet computed as 2.5100000001 is rounded to cents; 2.5100011 (1.1e-4 of a cent) is not."""
+    assert rounded_to(2.5100000001, 2) and rounded_to(0.0700000005, 2)
+    assert rounded_to(2.51000000999, 2) and not rounded_to(2.5100011, 2)
+
+
+def test_a_blank_cell_satisfies_no_text_condition() -> None:
+    """A filter on text keeps no empty cell, even where "" would compare below the threshold."""
+    assert not satisfies(None, "==", "North") and not satisfies(None, "<", "b")
+    assert satisfies("north", "==", "North ") and satisfies("a", "<", "b")
+
+
 def test_numbers_equal_within_a_millionth() -> None:
     assert satisfies(0.000001, "==", 0)
     assert not satisfies(0.0000011, "==", 0)
@@ -58,3 +71,10 @@ def test_total_row_tolerance_is_non_negative() -> None:
     assert TotalRowOptions(**TOTAL).tolerance == 0.01
     with pytest.raises(ValidationError):
         TotalRowOptions(**TOTAL, tolerance=-0.5)
+
+
+def test_a_total_row_totals_at_least_one_column() -> None:
+    """A total row over no columns asks nothing of the output: the options refuse it."""
+    assert TotalRowOptions(**{**TOTAL, "columns": ["B"]}).columns == ["B"]
+    with pytest.raises(ValidationError, match="columns"):
+        TotalRowOptions(**{**TOTAL, "columns": []})
