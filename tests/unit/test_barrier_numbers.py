@@ -72,6 +72,16 @@ def test_a_fractional_threshold_must_be_stated_to_its_last_digit(over_3500: Task
         False, "check_mirrors_setup", "threshold")
 
 
+def test_numbers_are_compared_to_six_decimal_places(over_3500: TaskBundle, tmp_path: Path) -> None:
+    """Both sides rounded to 6 places: a 7th-place difference is float formatting, a 6th-place one a
+    different number."""
+    stated = over_3500.instruction.replace("3500", "3500.1234567")
+    for threshold in (3500.1234567, 3500.1234571):
+        assert consistency(altered(over_3500, "table.rows_where", stated, threshold=threshold), tmp_path)[0]
+    assert consistency(altered(over_3500, "table.rows_where", stated, threshold=3500.123458), tmp_path) == (
+        False, "check_mirrors_setup", "threshold")
+
+
 def test_decimal_places_are_numbers_the_instruction_states(tmp_path: Path) -> None:
     bundle = build("spreadsheet.formula.derived_column.product")
     assert "rounded to 2 decimal places" in bundle.instruction
