@@ -267,13 +267,14 @@ PLAN_TOLERANCE = 1e-9
 
 
 def _plans_agree(text: str | None, committed: Path) -> bool:
+    """Same key, same skills, every weight within `PLAN_TOLERANCE`; a plan that is not one disagrees."""
     try:
         fresh, kept = json.loads(text or ""), json.loads(committed.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        ours, theirs = fresh["weights"], kept["weights"]
+        return fresh["key"] == kept["key"] and ours.keys() == theirs.keys() and all(
+            abs(float(ours[k]) - float(theirs[k])) <= PLAN_TOLERANCE for k in ours)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return False
-    ours, theirs = fresh.get("weights", {}), kept.get("weights", {})
-    return fresh.get("key") == kept.get("key") and ours.keys() == theirs.keys() and all(
-        isinstance(theirs[k], float) and abs(ours[k] - theirs[k]) <= PLAN_TOLERANCE for k in ours)
 
 
 def _without_plan_digest(manifest: str) -> object:

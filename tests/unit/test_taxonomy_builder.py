@@ -144,7 +144,8 @@ def test_a_plan_fitted_on_another_cpu_still_matches_but_a_changed_weight_does_no
         write_taxonomy(dict(files, **{MIX_PLAN: json.dumps(plan, indent=1) + "\n"}), tmp_path)
         manifest = json.loads(files[MANIFEST])  # rebuilt over the changed plan, as the other machine's build
         manifest["files"][MIX_PLAN] = hashlib.sha256((tmp_path / MIX_PLAN).read_bytes()).hexdigest()
-        manifest["checksum"] = hashlib.sha256("".join(f"{k}:{v}\n" for k, v in manifest["files"].items()).encode()).hexdigest()
+        listing = "".join(f"{k}:{v}\n" for k, v in manifest["files"].items())
+        manifest["checksum"] = hashlib.sha256(listing.encode()).hexdigest()
         (tmp_path / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
         assert verify_checksum(tmp_path) == []
         return diff_taxonomy(files, tmp_path)
@@ -155,11 +156,13 @@ def test_a_plan_fitted_on_another_cpu_still_matches_but_a_changed_weight_does_no
         return lambda weights: weights.update({skill: w * (1 + by) for skill, w in weights.items()})
 
     assert committed_with(nudge(3e-15)) == []
+    assert (tmp_path / MIX_PLAN).read_text() != files[MIX_PLAN]  # the last bits did change
     assert committed_with(nudge(0.0)) == []
     assert committed_with(lambda weights: weights.update({first: weights[first] + 1e-6})) == [
         f"{MANIFEST}: differs from the builder's output (run `forge skills build`)",
         f"{MIX_PLAN}: differs from the builder's output (run `forge skills build`)"]
     assert len(committed_with(lambda weights: weights.pop(first))) == 2
+    assert len(committed_with(lambda weights: weights.update({first: "heavy"}))) == 2  # not a number: no crash
 
 
 def test_bad_rows_are_named_with_their_cause_and_the_rest_still_build(tmp_path: Path) -> None:
