@@ -199,10 +199,15 @@ def render(result: BuildResult) -> dict[str, str]:
         "awaiting_environment": dict(sorted(result.awaiting_environment.items())),
         "awaiting_families": dict(sorted(result.awaiting_families.items())),
         "files": digests,
-        "checksum": hashlib.sha256("".join(f"{k}:{v}\n" for k, v in digests.items()).encode()).hexdigest(),
+        "checksum": manifest_checksum(digests),
     }
     files[MANIFEST] = json.dumps(manifest, indent=1) + "\n"
     return files
+
+
+def manifest_checksum(digests: dict[str, str]) -> str:
+    """One sha256 over every file's (name, digest), in the manifest's order."""
+    return hashlib.sha256("".join(f"{k}:{v}\n" for k, v in digests.items()).encode()).hexdigest()
 
 
 def write_taxonomy(files: dict[str, str], out_dir: Path) -> list[Path]:
@@ -251,12 +256,11 @@ def diff_taxonomy(files: dict[str, str], out_dir: Path) -> list[str]:
         path = out_dir / name
         if not path.is_file():
             differences.append(f"{name}: missing (run `forge skills build`)")
-        elif path.read_text(encoding="utf-8") == text or (name == MIX_PLAN and plan_agrees):
             continue
-        elif name == MANIFEST and plan_agrees and _without_plan_digest(path.read_text(encoding="utf-8")) == \
-                _without_plan_digest(text):
-            continue
-        else:
+        committed = path.read_text(encoding="utf-8")
+        same = committed == text or (plan_agrees and (
+            name == MIX_PLAN or (name == MANIFEST and _without_plan_digest(committed) == _without_plan_digest(text))))
+        if not same:
             differences.append(f"{name}: differs from the builder's output (run `forge skills build`)")
     extra = sorted(p.name for p in out_dir.glob("*.jsonl") if p.name not in files)
     differences += [f"{name}: not produced by the builder (remove it or add its source)" for name in extra]

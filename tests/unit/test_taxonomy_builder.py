@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from forge.cli.app import app
 from forge.cli.skills import WorkflowFamilies
 from skills import load_taxonomy
-from skills.builder import MANIFEST, MIX_PLAN, build_taxonomy, diff_taxonomy, render, verify_checksum, write_taxonomy
+from skills.builder import (MANIFEST, MIX_PLAN, build_taxonomy, diff_taxonomy, manifest_checksum, render,
+                            verify_checksum, write_taxonomy)
 from skills.taxonomy import DEFAULT_TAXONOMY
 from workflows import validate_skills
 
@@ -144,8 +145,7 @@ def test_a_plan_fitted_on_another_cpu_still_matches_but_a_changed_weight_does_no
         write_taxonomy(dict(files, **{MIX_PLAN: json.dumps(plan, indent=1) + "\n"}), tmp_path)
         manifest = json.loads(files[MANIFEST])  # rebuilt over the changed plan, as the other machine's build
         manifest["files"][MIX_PLAN] = hashlib.sha256((tmp_path / MIX_PLAN).read_bytes()).hexdigest()
-        listing = "".join(f"{k}:{v}\n" for k, v in manifest["files"].items())
-        manifest["checksum"] = hashlib.sha256(listing.encode()).hexdigest()
+        manifest["checksum"] = manifest_checksum(manifest["files"])
         (tmp_path / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
         assert verify_checksum(tmp_path) == []
         return diff_taxonomy(files, tmp_path)
