@@ -3,6 +3,7 @@ served deployment's later runs start warm), yet each run's workers see that run'
 
 from __future__ import annotations
 
+import gc
 import multiprocessing.forkserver
 import os
 import sys
@@ -23,7 +24,8 @@ PROBE = "FORGE_TEST_POOL_PROBE"
 @task(cache_policy=NO_CACHE, persist_result=False)
 def worker_facts() -> dict:
     return {"parent": os.getppid(), "pid": os.getpid(), "probe": os.environ.get(PROBE),
-            "preloaded": "flows.worker_preload" in sys.modules}
+            "preloaded": "flows.worker_preload" in sys.modules, "collecting": gc.isenabled(),
+            "frozen": gc.get_freeze_count()}
 
 
 @flow
@@ -46,5 +48,8 @@ def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
     assert first["probe"] == "set in the first run"
     assert second["probe"] is None
     assert first["preloaded"] and second["preloaded"]
+    # the preloaded heap is frozen (no worker's collection walks it), the collector itself is on
+    assert first["collecting"] and second["collecting"]
+    assert min(first["frozen"], second["frozen"]) > 100_000
     assert first["parent"] == second["parent"] != os.getpid()  # one fork server, not this process
     assert first["pid"] != second["pid"]  # a fresh worker per run

@@ -270,3 +270,21 @@ def test_a_preparer_writing_an_unreadable_file_is_rejected_naming_it(plugin_dir:
     result = run_gate("file", bundle, GateContext(scratch_root=tmp_path))
     assert not result.passed and result.reason == "file_unreadable"
     assert result.message.startswith("data/t.csv: csv rows are ragged")
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_loading_pauses_the_collector_and_restores_its_state(collecting: bool) -> None:
+    """The cyclic collector is off while plugins load (their objects live as long as the process)
+    and back as it was after, even when a plugin raises."""
+    import gc
+
+    from forge.plugins import _collections_paused
+
+    (gc.enable if collecting else gc.disable)()
+    try:
+        with pytest.raises(RuntimeError), _collections_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a plugin failed")
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
