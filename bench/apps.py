@@ -5,7 +5,8 @@
 For each app, `--tasks` skills of that app are sampled (seeded) and each is built by its
 workflow and put through every gate in order, as the flow does: file (with the LibreOffice
 round trip), consistency, duplicate (one index per app run, in the parent), package (sandboxed
-do-nothing, oracle and mutation probes). Workers are warmed first (imports, a sandbox, the
+do-nothing, oracle and mutation probes). Workers fork from a fork server with the flow's own
+preload (`flows.generate.WORKER_PRELOAD`), as the flow's do, and are warmed first (a sandbox, the
 zygote, each app's LibreOffice) so the clock times steady-state work. Goals: every app >= 5
 verified tasks/s on 2 cores; spreadsheets >= 9.
 
@@ -33,6 +34,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from flows.generate import WORKER_PRELOAD
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
@@ -124,9 +126,10 @@ def main() -> None:
             by_app["multi"].append(skill.id)
     apps = sorted(a for a in by_app if not args.apps or a in args.apps)
     results: dict[str, object] = {}
+    forking = multiprocessing.get_context("forkserver")
+    forking.set_forkserver_preload(WORKER_PRELOAD)
     with tempfile.TemporaryDirectory(prefix="bench-apps-") as scratch, ProcessPoolExecutor(
-            args.workers, mp_context=multiprocessing.get_context("fork"),
-            initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
+            args.workers, mp_context=forking, initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
         for app in apps:  # warm: each worker runs one task of the app untimed (its LibreOffice module starts)
             warm = sample_skills(taxonomy, args.workers, args.seed + 7919, skill_ids=by_app[app])
             list(pool.map(_build_and_gate, warm))
