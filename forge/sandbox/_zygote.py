@@ -65,7 +65,7 @@ _libc, _c = _zygote_privs.libc, _zygote_privs.check
 
 def _preload() -> set[str]:
     """Import the office stack; return the top-level names a user's file must not shadow."""
-    for name in _PRELOAD:
+    for name in (*_PRELOAD, *_pytest_plugins()):
         try:
             __import__(name)
         except Exception as exc:  # still worth it without one of them
@@ -75,6 +75,16 @@ def _preload() -> set[str]:
     gc.collect()
     gc.freeze()  # children's collections skip the preloaded heap (and copy fewer pages)
     return {n.partition(".")[0] for n in sys.modules} - {n.partition(".")[0] for n in _BARE}
+
+
+def _pytest_plugins() -> list[str]:
+    """pytest's built-in plugins, which each run imports (~10 ms of a 55 ms run of a small project's
+    tests, measured): imported once here instead."""
+    try:
+        from _pytest.config import default_plugins, essential_plugins
+    except Exception:  # noqa: BLE001 (no pytest, or another layout: the calls import what they need)
+        return []
+    return [f"_pytest.{name}" for name in (*essential_plugins, *default_plugins)]
 
 
 def _parse(args: list[str]) -> tuple[str, str, list[str], bool] | None:

@@ -121,6 +121,13 @@ def test_only_an_importable_name_of_a_preloaded_module_makes_a_call_cold(
     assert (box.run(WHO).stdout == "0\n") is served
 
 
+@needs_root_bwrap
+def test_pytests_own_plugins_come_preloaded(box: BwrapSandbox) -> None:
+    """A code task's every check runs pytest: its built-in plugins are imported once, by the template."""
+    probe = "import sys; print([m in sys.modules for m in ('_pytest.junitxml', '_pytest.unittest', '_pytest.warnings')])"
+    assert box.run(f'python3 -c "{probe}"').stdout == "[True, True, True]\n"
+
+
 _EXECVE = """import ctypes, os, shutil
 def array(items):
     return (ctypes.c_char_p * (len(items) + 1))(*items, None)
