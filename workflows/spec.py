@@ -67,14 +67,16 @@ def _template(source: str) -> jinja2.Template:
     return _TEMPLATES.from_string(source)
 
 
-def _names_read(source: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _names_read(source: str) -> frozenset[str]:
     """The variables a template reads and does not set itself (loop targets, `loop`, `set`), from its parse
     tree: `jinja2.meta.find_undeclared_variables` compiles each template to Python first, which cost
-    every process about 1.5 s at import over the built-in workflows' 641 phrasings."""
+    every process about 1.5 s at import over the built-in workflows' 641 phrasings. Cached: families
+    share phrasings (1,431 distinct of 1,713)."""
     tree = _TEMPLATES.parse(source)
     names = {(n.name, n.ctx) for n in tree.find_all(jinja2.nodes.Name)}
     local = {name for name, ctx in names if ctx != "load"} | {"loop"} | set(_TEMPLATES.globals)
-    return {name for name, ctx in names if ctx == "load"} - local
+    return frozenset({name for name, ctx in names if ctx == "load"} - local)
 
 
 def _render(source: str, values: dict[str, Any], what: str) -> str:
