@@ -8,8 +8,9 @@
   contents: `preparers.filetypes._docx_parts`) or `TableView` (its tables, so the table checks serve docx tables too);
 - `libreoffice`: Writer's import filter forced, exported as UTF-8 text; the first and last
   paragraphs must appear;
-- mutators (on what the oracle changed against the input): a paragraph dropped, a heading
-  demoted to body text, a run's emphasis removed.
+- mutators (on what the oracle changed against the input): a paragraph dropped, set in the plain
+  Normal style or slightly reworded, a header or footer slightly reworded; a paragraph mutant
+  changes a private copy of the main document part only (`PackageCopy`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from preparers.filetypes._docx_parts import (
     paragraph_parts,
     tables_of_contents,
 )
+from preparers.filetypes._package_copy import PackageCopy
 from preparers.filetypes._zipbounds import check_zip_bounds
 
 DOCX = {"docx"}
@@ -250,22 +252,20 @@ class DocxFile(FileTypeBase):
 
 class _MainPart:
     """The oracle's docx with only its main document part parsed (python-docx's element classes), for
-    one mutator to change; every other part is written back byte for byte. A python-docx Document
-    parses and writes every part (~20 ms a mutant); this reads and writes one."""
+    one mutator to change; every other part is written back byte for byte (`PackageCopy`)."""
 
     def __init__(self, data: bytes) -> None:
         from docx.oxml.parser import parse_xml
 
-        self._data = data
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            self.name = _related(archive, "", "officeDocument")
-            self.element = parse_xml(archive.read(self.name))
-            try:
-                self.styles = _tables_of_styles_part(archive.read(_related(archive, self.name, "styles")))
-            except KeyError:  # no styles part: python-docx's default one, as `_style_tables` reads it
-                import docx
+        self.package = PackageCopy(data, parse_xml)
+        self.element = self.package.part(self.package.related("", "officeDocument"))
+        try:
+            styles = self.package.read(self.package.related(self.package.related("", "officeDocument"), "styles"))
+            self.styles = _tables_of_styles_part(styles)
+        except KeyError:  # no styles part: python-docx's default one, as `_style_tables` reads it
+            import docx
 
-                self.styles = _StyleTables.of(docx.Document(io.BytesIO(data)).styles)
+            self.styles = _StyleTables.of(docx.Document(io.BytesIO(data)).styles)
 
     @property
     def paragraphs(self) -> list[Any]:
@@ -276,34 +276,7 @@ class _MainPart:
         return [DocxParagraph(p, None) for p in self.element.body.p_lst]
 
     def save(self) -> bytes:
-        from docx.opc.oxml import serialize_part_xml
-
-        buf = io.BytesIO()
-        with zipfile.ZipFile(io.BytesIO(self._data)) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in src.infolist():
-                out.writestr(info, serialize_part_xml(self.element) if info.filename == self.name else src.read(info))
-        return buf.getvalue()
-
-
-def _related(archive: zipfile.ZipFile, source: str, kind: str) -> str:
-    """The zip member that `source` (a part's member name; "" for the package) relates to by a
-    relationship of type .../`kind`; KeyError when there is none."""
-    from lxml import etree
-
-    folder, _, base = source.rpartition("/")
-    rels = f"{folder + '/' if folder else ''}_rels/{base}.rels"
-    for rel in etree.fromstring(archive.read(rels)):
-        if rel.get("Type", "").rpartition("/")[2] == kind and rel.get("TargetMode") != "External":
-            target = rel.get("Target", "")
-            joined = target.lstrip("/") if target.startswith("/") else f"{folder}/{target}".lstrip("/")
-            parts: list[str] = []
-            for piece in joined.split("/"):
-                if piece == "..":
-                    parts = parts[:-1]
-                elif piece not in ("", "."):
-                    parts.append(piece)
-            return "/".join(parts)
-    raise KeyError(f"no {kind} relationship in {rels}")
+        return self.package.save()
 
 
 def _changed(probe: MutationInput) -> tuple[str, _MainPart, list[int]] | None:

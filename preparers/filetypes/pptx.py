@@ -7,8 +7,9 @@
   role, alternative text, text, runs, tables), notes and whether it is hidden;
 - `libreoffice`: Impress's import filter forced, exported as PDF: one page per shown slide,
   the slides' first texts must appear;
-- mutators (on what the oracle changed against the input): a slide dropped, a title changed,
-  a slide's notes removed.
+- mutators (on what the oracle changed against the input): a slide dropped, a title changed, a
+  body's last line or a slide's notes cut; each changes a private copy of the parts it touches
+  (`PackageCopy`: the presentation, a slide or its notes), not a whole python-pptx deck.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from forge.filetypes import (
 )
 from forge.filetypes.libreoffice import Expect, Unverified, export, require
 from forge.views import Run, Shape, Slide, SlidesView, Table, View
+from preparers.filetypes._package_copy import PackageCopy
 from preparers.filetypes._zipbounds import check_zip_bounds
 from preparers.filetypes.docx import _guarded, table_rows
 
@@ -203,20 +205,34 @@ def _changed(probe: MutationInput) -> tuple[str, list[int]] | None:
     return (path, changed) if changed else None
 
 
-def _private_deck(probe: MutationInput, path: str) -> Any:
-    import pptx
+class _DeckCopy:
+    """The oracle's deck for one mutator: the parts it changes parsed with python-pptx's element
+    classes (the presentation, a slide, its notes), every other part written back byte for byte."""
 
-    return pptx.Presentation(io.BytesIO(probe.oracle_outputs[path]))
+    def __init__(self, data: bytes) -> None:
+        from pptx.oxml import parse_xml
+
+        self.package = PackageCopy(data, parse_xml)
+        self.name = self.package.related("", "officeDocument")
+
+    @property
+    def slide_ids(self) -> Any:
+        """The presentation's sldIdLst: its slides in order (python-pptx's `deck.slides`)."""
+        return self.package.part(self.name).sldIdLst
+
+    def slide(self, index: int) -> Any:
+        """The slide's element (p:sld)."""
+        rid = self.slide_ids[index].rId
+        return self.package.part(self.package.targets(self.name)[rid][1])
+
+    def notes(self, index: int) -> Any:
+        """The slide's notes slide element (p:notes); KeyError without one."""
+        rid = self.slide_ids[index].rId
+        return self.package.part(self.package.related(self.package.targets(self.name)[rid][1], "notesSlide"))
 
 
 def _signature(slide: Any) -> tuple[str, ...]:
     return (*(sh.text_frame.text for sh in slide.shapes if sh.has_text_frame), _notes(slide))
-
-
-def _save(deck: Any) -> bytes:
-    buf = io.BytesIO()
-    deck.save(buf)
-    return buf.getvalue()
 
 
 @register_mutator("pptx.drop_slide", file_types=PPTX)
@@ -226,10 +242,10 @@ def drop_slide(probe: MutationInput) -> MutantFiles | None:
     if found is None:
         return None
     path, changed = found
-    deck = _private_deck(probe, path)
-    slides = deck.slides._sldIdLst
-    slides.remove(slides[changed[-1]])
-    return {**probe.oracle_outputs, path: _save(deck)}
+    deck = _DeckCopy(probe.oracle_outputs[path])
+    slides = deck.slide_ids
+    slides.remove(slides[changed[-1]])  # as python-pptx drops one: the slide's part stays, unlisted
+    return {**probe.oracle_outputs, path: deck.package.save()}
 
 
 @register_mutator("pptx.wrong_title", file_types=PPTX)
@@ -243,10 +259,12 @@ def wrong_title(probe: MutationInput) -> MutantFiles | None:
     i = next((i for i in changed if slides[i].title.strip()), None)
     if i is None:
         return None
-    deck = _private_deck(probe, path)
-    title = deck.slides[i].shapes.title
+    from pptx.shapes.shapetree import SlideShapes
+
+    deck = _DeckCopy(probe.oracle_outputs[path])
+    title = SlideShapes(deck.slide(i).cSld.spTree, None).title
     title.text_frame.text = title.text_frame.text.strip()[:-1] or "x"
-    return {**probe.oracle_outputs, path: _save(deck)}
+    return {**probe.oracle_outputs, path: deck.package.save()}
 
 
 @register_mutator("pptx.wrong_body", file_types=PPTX)
@@ -255,15 +273,16 @@ def wrong_body(probe: MutationInput) -> MutantFiles | None:
     found = _changed(probe)
     if found is None:
         return None
+    from pptx.shapes.shapetree import SlidePlaceholders
+
     path, changed = found
-    deck = _private_deck(probe, path)
+    deck = _DeckCopy(probe.oracle_outputs[path])
     for i in changed:
-        slide = deck.slides[i]
-        for shape in slide.placeholders:
+        for shape in SlidePlaceholders(deck.slide(i).cSld.spTree, None):
             if shape.placeholder_format.idx != 0 and shape.has_text_frame and len(shape.text_frame.paragraphs) > 1:
                 paragraph = shape.text_frame.paragraphs[-1]._p
                 paragraph.getparent().remove(paragraph)
-                return {**probe.oracle_outputs, path: _save(deck)}
+                return {**probe.oracle_outputs, path: deck.package.save()}
     return None
 
 
@@ -280,7 +299,9 @@ def wrong_notes(probe: MutationInput) -> MutantFiles | None:
     i = next(wrote, None)
     if i is None:
         return None
-    deck = _private_deck(probe, path)
+    from pptx.slide import NotesSlide
+
+    deck = _DeckCopy(probe.oracle_outputs[path])
     notes = slides[i].notes.rstrip()
-    deck.slides[i].notes_slide.notes_text_frame.text = notes[: len(notes) // 2]
-    return {**probe.oracle_outputs, path: _save(deck)}
+    NotesSlide(deck.notes(i), None).notes_text_frame.text = notes[: len(notes) // 2]  # type: ignore[union-attr]
+    return {**probe.oracle_outputs, path: deck.package.save()}
