@@ -129,7 +129,8 @@ def main() -> None:
     forking = multiprocessing.get_context("forkserver")
     forking.set_forkserver_preload(WORKER_PRELOAD)
     with tempfile.TemporaryDirectory(prefix="bench-apps-") as scratch, ProcessPoolExecutor(
-            args.workers, mp_context=forking, initializer=_init, initargs=(scratch, not args.no_libreoffice)) as pool:
+            args.workers, mp_context=forking, initializer=_init,
+            initargs=(scratch, not args.no_libreoffice)) as pool:
         for app in apps:  # warm: each worker runs one task of the app untimed (its LibreOffice module starts)
             warm = sample_skills(taxonomy, args.workers, args.seed + 7919, skill_ids=by_app[app])
             list(pool.map(_build_and_gate, warm))

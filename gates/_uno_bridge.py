@@ -95,8 +95,8 @@ def start_office(soffice, profile_dir, pipe):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise OfficeGone(f"soffice did not start (exit {proc.poll()})")
             time.sleep(0.02)
-    return proc, Office(context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context),
-                        context)
+    desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+    return proc, Office(desktop, context)
 
 
 def _alive(desktop):

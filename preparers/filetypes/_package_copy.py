@@ -36,14 +36,16 @@ class PackageCopy:
         return self._parts[name]
 
     def targets(self, source: str) -> dict[str, tuple[str, str]]:
-        """rId -> (type's last segment, member name) of `source`'s internal relationships ("" for the package's)."""
+        """rId -> (type's last segment, member name) of `source`'s internal relationships ("": the
+        package's own)."""
         folder, _, base = source.rpartition("/")
         rels = f"{folder + '/' if folder else ''}_rels/{base}.rels"
         try:
             found = etree.fromstring(self._archive.read(rels))
         except KeyError:
             return {}
-        return {rel.get("Id", ""): (rel.get("Type", "").rpartition("/")[2], _joined(folder, rel.get("Target", "")))
+        return {rel.get("Id", ""): (rel.get("Type", "").rpartition("/")[2],
+                                    _joined(folder, rel.get("Target", "")))
                 for rel in found if rel.get("TargetMode") != "External"}
 
     def related(self, source: str, kind: str) -> str:

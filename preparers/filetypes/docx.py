@@ -258,10 +258,10 @@ class _MainPart:
         from docx.oxml.parser import parse_xml
 
         self.package = PackageCopy(data, parse_xml)
-        self.element = self.package.part(self.package.related("", "officeDocument"))
+        main = self.package.related("", "officeDocument")
+        self.element = self.package.part(main)
         try:
-            styles = self.package.read(self.package.related(self.package.related("", "officeDocument"), "styles"))
-            self.styles = _tables_of_styles_part(styles)
+            self.styles = _tables_of_styles_part(self.package.read(self.package.related(main, "styles")))
         except KeyError:  # no styles part: python-docx's default one, as `_style_tables` reads it
             import docx
 

@@ -303,5 +303,7 @@ def wrong_notes(probe: MutationInput) -> MutantFiles | None:
 
     deck = _DeckCopy(probe.oracle_outputs[path])
     notes = slides[i].notes.rstrip()
-    NotesSlide(deck.notes(i), None).notes_text_frame.text = notes[: len(notes) // 2]  # type: ignore[union-attr]
+    frame = NotesSlide(deck.notes(i), None).notes_text_frame
+    assert frame is not None  # the slide has notes text, so a notes placeholder
+    frame.text = notes[: len(notes) // 2]
     return {**probe.oracle_outputs, path: deck.package.save()}

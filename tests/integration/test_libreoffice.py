@@ -329,9 +329,10 @@ def test_over_uno_a_file_loads_as_a_bare_model_of_its_filters_service(tmp_path: 
         assert route is not None
         files.append([str(tmp_path / f"in.{file_type}"), route.infilter])
     pipe = f"forge-test-{os.getpid()}-bare"
-    done = subprocess.run([python, "-c", _BARE_LOAD, str(Path(libreoffice_uno.__file__).parent), soffice,
-                           str(tmp_path / "profile"), pipe, json.dumps(files)], capture_output=True, text=True,
-                          timeout=180, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
+    bridge_dir = str(Path(libreoffice_uno.__file__).parent)
+    args = [bridge_dir, soffice, str(tmp_path / "profile"), pipe, json.dumps(files)]
+    done = subprocess.run([python, "-c", _BARE_LOAD, *args], capture_output=True, text=True, timeout=180,
+                          env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.splitlines()[-1])
     assert {Path(src).suffix: found for src, found in seen.items()} == {

@@ -124,7 +124,8 @@ def test_only_an_importable_name_of_a_preloaded_module_makes_a_call_cold(
 @needs_root_bwrap
 def test_pytests_own_plugins_come_preloaded(box: BwrapSandbox) -> None:
     """A code task's every check runs pytest: its built-in plugins are imported once, by the template."""
-    probe = "import sys; print([m in sys.modules for m in ('_pytest.junitxml', '_pytest.unittest', '_pytest.warnings')])"
+    names = ("_pytest.junitxml", "_pytest.unittest", "_pytest.warnings")
+    probe = f"import sys; print([m in sys.modules for m in {names!r}])"
     assert box.run(f'python3 -c "{probe}"').stdout == "[True, True, True]\n"
 
 
