@@ -21,6 +21,8 @@ from lxml import etree
 
 
 class PackageCopy:
+    """One mutant's package: `part` parses a member once and keeps it for `save`; nothing else is parsed."""
+
     def __init__(self, data: bytes, parse_xml: Callable[[bytes], Any]) -> None:
         self._data, self._parse = data, parse_xml
         self._archive = zipfile.ZipFile(io.BytesIO(data))
