@@ -33,13 +33,13 @@ file).
 import sys
 
 _BARE = set(sys.modules)  # what every interpreter has loaded before it runs a program
-import _zygote_privs  # these two are still found in this file's directory; then that leaves sys.path,
+import _zygote_plan  # these three are still found in this file's directory; then that leaves sys.path,
+import _zygote_privs
 import _zygote_run
 
 del sys.path[0]  # as the warm interpreter must see what `python3` sees
 import errno
 import gc
-import importlib.machinery
 import os
 import resource
 import selectors
@@ -85,26 +85,6 @@ def _pytest_plugins() -> list[str]:
     except Exception:  # noqa: BLE001 (no pytest, or another layout: the calls import what they need)
         return []
     return [f"_pytest.{name}" for name in (*essential_plugins, *default_plugins)]
-
-
-def _parse(args: list[str]) -> tuple[str, str, list[str], bool] | None:
-    """(kind, target, rest, unbuffered) for `python3 ARGS`; None: the real one must handle it."""
-    unbuffered = False
-    for i, arg in enumerate(args):
-        if arg == "-" or not arg.startswith("-"):
-            return ("-" if arg == "-" else "script"), arg, args[i + 1 :], unbuffered
-        if arg.startswith("--"):
-            return None
-        for j, ch in enumerate(arg[1:], 1):
-            if ch in "cm":
-                if arg[j + 1 :]:
-                    return ch, arg[j + 1 :], args[i + 1 :], unbuffered
-                return (ch, args[i + 1], args[i + 2 :], unbuffered) if i + 1 < len(args) else None
-            if ch == "u":
-                unbuffered = True
-            elif ch != "B":  # -B: PYTHONDONTWRITEBYTECODE is set in every sandbox anyway
-                return None
-    return "-", "", [], unbuffered  # no program: read it from stdin
 
 
 # --- the template: host side, reachable by the host process only -----------------------------
@@ -257,7 +237,7 @@ def _vet(call: _Call) -> tuple | None:
     could set for itself anyway.
     """
     argv, env, umask = call.request()
-    plan = _parse(argv[1:])
+    plan = _zygote_plan.parse(argv[1:])
     settings = {k for k in (*env, *_ENV0) if k.startswith(_SETTINGS)}
     if plan is None or any(env.get(k) != _ENV0.get(k) for k in settings):
         return None
@@ -289,7 +269,7 @@ def _spawn(call: _Call, vetted: tuple, shadowed: set[str]) -> None:
             os.umask(umask)
             os.sched_setaffinity(0, cpus)
             os.fchdir(call.fds[3])
-            if not _runnable(plan, call.fds[0], shadowed):
+            if not _zygote_plan.runnable(plan, call.fds[0], shadowed):
                 os._exit(1)
             for target in range(3):
                 os.dup2(call.fds[target], target)
@@ -457,32 +437,7 @@ def _watch() -> int:
     return os.pidfd_open(pid)
 
 
-def _runnable(plan: tuple[str, str, list[str], bool], stdin: int, shadowed: set[str]) -> bool:
-    """False where only the real interpreter behaves right: a user module named like a
-    preloaded one, a .pyc, a terminal on stdin. Runs as the peer's uid, in its cwd."""
-    kind, target, _, _ = plan
-    if kind == "script" and target.endswith((".pyc", ".pyo")):
-        return False
-    if kind == "-" and not target and os.isatty(stdin):  # that would be the interactive prompt
-        return False
-    path0 = os.path.dirname(os.path.realpath(target)) if kind == "script" else "."
-    try:
-        with os.scandir(path0) as entries:
-            return not any(_module_name(entry) in shadowed for entry in entries)
-    except OSError:
-        return True
-
-
-def _module_name(entry: "os.DirEntry[str]") -> str:
-    """The module `import` finds at this entry of sys.path[0]; "" for none: a project's
-    pytest.ini or openpyxl.txt shadows nothing, so its calls stay warm."""
-    if entry.is_dir():
-        return entry.name
-    return next((entry.name[: -len(suffix)] for suffix in _MODULE_SUFFIXES if entry.name.endswith(suffix)), "")
-
-
 _SHADOWED: set[str] = set()
-_MODULE_SUFFIXES = tuple(importlib.machinery.all_suffixes())  # .py, .pyc, the extension modules' suffixes
 
 
 def main() -> None:
