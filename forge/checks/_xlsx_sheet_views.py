@@ -13,16 +13,15 @@ bound the file first (`check_xlsx_limits`: zip bombs, DOCTYPEs and oversized she
 from __future__ import annotations
 
 import io
-import posixpath
 import zipfile
 from typing import NamedTuple
 from xml.etree import ElementTree
 
 from forge.errors import CheckError
+from forge.ooxml import relationships
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _WORKSHEET = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 
@@ -42,14 +41,15 @@ def sheet_views(data: bytes, rel_path: str) -> SheetViews:
     `rel_path`) when it is not a readable workbook."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
-            workbook = _part_target(package, "_rels/.rels", "", _OFFICE_DOCUMENT)
+            workbook = next((r.part for r in relationships(package, "").values() if r.type == _OFFICE_DOCUMENT), "")
+            if not workbook:
+                raise KeyError("no officeDocument relationship in _rels/.rels")
             sheets = ElementTree.fromstring(package.read(workbook)).find(f"{_MAIN}sheets")
-            folder, name = posixpath.split(workbook)
-            targets = _relationships(package, posixpath.join(folder, "_rels", name + ".rels"), folder)
+            targets = relationships(package, workbook)
             names, views = [], {}
             for sheet in sheets if sheets is not None else ():
                 names.append(sheet.attrib["name"])
-                kind, target = targets[sheet.attrib[f"{_REL}id"]]
+                kind, target, _ = targets[sheet.attrib[f"{_REL}id"]]
                 if kind == _WORKSHEET:
                     views[names[-1]] = _view(ElementTree.fromstring(package.read(target)))
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, ElementTree.ParseError) as exc:
@@ -64,20 +64,3 @@ def _view(worksheet: ElementTree.Element) -> SheetView:
         frozen = int(float(pane.get("ySplit") or 0)), int(float(pane.get("xSplit") or 0))
     autofilter = worksheet.find(f"{_MAIN}autoFilter")
     return SheetView(frozen, autofilter.get("ref") if autofilter is not None else None)
-
-
-def _relationships(package: zipfile.ZipFile, rels: str, folder: str) -> dict[str, tuple[str, str]]:
-    """Relationship id -> (type, part name) of a part's relationships file."""
-    found = {}
-    for rel in ElementTree.fromstring(package.read(rels)).iter(f"{_PKG_REL}Relationship"):
-        target = rel.attrib["Target"]
-        part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        found[rel.attrib["Id"]] = (rel.attrib["Type"], part)
-    return found
-
-
-def _part_target(package: zipfile.ZipFile, rels: str, folder: str, kind: str) -> str:
-    for found_kind, part in _relationships(package, rels, folder).values():
-        if found_kind == kind:
-            return part
-    raise KeyError(f"no {kind.rsplit('/', 1)[-1]} relationship in {rels}")

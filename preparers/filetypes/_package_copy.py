@@ -19,6 +19,8 @@ from typing import Any
 
 from lxml import etree
 
+from forge.ooxml import Relationship, related, relationships
+
 
 class PackageCopy:
     """One mutant's package: `part` parses a member once and keeps it for `save`; nothing else is parsed."""
@@ -27,6 +29,7 @@ class PackageCopy:
         self._data, self._parse = data, parse_xml
         self._archive = zipfile.ZipFile(io.BytesIO(data))
         self._parts: dict[str, Any] = {}
+        self._targets: dict[str, dict[str, Relationship]] = {}
 
     def read(self, name: str) -> bytes:
         return self._archive.read(name)
@@ -37,25 +40,15 @@ class PackageCopy:
             self._parts[name] = self._parse(self._archive.read(name))
         return self._parts[name]
 
-    def targets(self, source: str) -> dict[str, tuple[str, str]]:
-        """rId -> (type's last segment, member name) of `source`'s internal relationships ("": the
-        package's own)."""
-        folder, _, base = source.rpartition("/")
-        rels = f"{folder + '/' if folder else ''}_rels/{base}.rels"
-        try:
-            found = etree.fromstring(self._archive.read(rels))
-        except KeyError:
-            return {}
-        return {rel.get("Id", ""): (rel.get("Type", "").rpartition("/")[2],
-                                    _joined(folder, rel.get("Target", "")))
-                for rel in found if rel.get("TargetMode") != "External"}
+    def targets(self, source: str) -> dict[str, Relationship]:
+        """rId -> Relationship of `source`'s part ("": the package's own); kept, as mutators ask again."""
+        if source not in self._targets:
+            self._targets[source] = relationships(self._archive, source)
+        return self._targets[source]
 
     def related(self, source: str, kind: str) -> str:
         """The member `source` relates to by a relationship of type .../`kind`; KeyError without one."""
-        found = next((name for rel_kind, name in self.targets(source).values() if rel_kind == kind), None)
-        if found is None:
-            raise KeyError(f"{source or 'the package'} has no {kind} relationship")
-        return found
+        return related(self.targets(source), kind)
 
     def save(self) -> bytes:
         """The package with the parsed parts serialised as python-docx and python-pptx do."""
@@ -66,15 +59,3 @@ class PackageCopy:
                 out.writestr(info, etree.tostring(changed, encoding="UTF-8", standalone=True)
                              if changed is not None else self._archive.read(info))
         return buf.getvalue()
-
-
-def _joined(folder: str, target: str) -> str:
-    """A relationship's target as a member name: absolute ("/ppt/slides/slide1.xml") or relative to
-    the source part's folder ("slides/slide1.xml", "../media/image1.png")."""
-    parts: list[str] = []
-    for piece in (target if target.startswith("/") else f"{folder}/{target}").split("/"):
-        if piece == "..":
-            parts = parts[:-1]
-        elif piece not in ("", "."):
-            parts.append(piece)
-    return "/".join(parts)

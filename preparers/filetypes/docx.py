@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import zipfile
 from collections.abc import Callable, Iterator
@@ -257,17 +258,22 @@ class _MainPart:
     def __init__(self, data: bytes) -> None:
         from docx.oxml.parser import parse_xml
 
+        self._data = data
         self.package = PackageCopy(data, parse_xml)
-        main = self.package.related("", "officeDocument")
-        self.element = self.package.part(main)
+        self.name = self.package.related("", "officeDocument")
+        self.element = self.package.part(self.name)
+
+    @functools.cached_property
+    def styles(self) -> _StyleTables:
+        """The document's paragraph styles (only `plain_style` asks)."""
         try:
-            self.styles = _tables_of_styles_part(self.package.read(self.package.related(main, "styles")))
+            return _tables_of_styles_part(self.package.read(self.package.related(self.name, "styles")))
         except KeyError:  # no styles part: python-docx's default one, as `_style_tables` reads it
             import docx
 
-            self.styles = _StyleTables.of(docx.Document(io.BytesIO(data)).styles)
+            return _StyleTables.of(docx.Document(io.BytesIO(self._data)).styles)
 
-    @property
+    @functools.cached_property
     def paragraphs(self) -> list[Any]:
         """The body's paragraphs as python-docx's `Document.paragraphs` lists them (no part behind
         them: their text and runs, not their style objects)."""

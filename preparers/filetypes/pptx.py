@@ -223,12 +223,12 @@ class _DeckCopy:
     def slide(self, index: int) -> Any:
         """The slide's element (p:sld)."""
         rid = self.slide_ids[index].rId
-        return self.package.part(self.package.targets(self.name)[rid][1])
+        return self.package.part(self.package.targets(self.name)[rid].part)
 
     def notes(self, index: int) -> Any:
         """The slide's notes slide element (p:notes); KeyError without one."""
         rid = self.slide_ids[index].rId
-        return self.package.part(self.package.related(self.package.targets(self.name)[rid][1], "notesSlide"))
+        return self.package.part(self.package.related(self.package.targets(self.name)[rid].part, "notesSlide"))
 
 
 def _signature(slide: Any) -> tuple[str, ...]:

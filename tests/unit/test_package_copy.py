@@ -12,7 +12,8 @@ import pytest
 from docx.oxml.parser import parse_xml as parse_docx_xml
 from pptx.oxml import parse_xml as parse_pptx_xml
 
-from preparers.filetypes._package_copy import PackageCopy, _joined
+from forge.ooxml import relationships
+from preparers.filetypes._package_copy import PackageCopy
 
 
 def _docx() -> bytes:
@@ -38,14 +39,25 @@ def test_relationships_resolve_to_member_names() -> None:
         copy.related(main, "slideMaster")
 
 
-@pytest.mark.parametrize(("folder", "target", "member"), [
-    ("ppt/slides", "../notesSlides/notesSlide1.xml", "ppt/notesSlides/notesSlide1.xml"),
-    ("ppt", "slides/slide2.xml", "ppt/slides/slide2.xml"),
-    ("ppt", "/ppt/slides/slide3.xml", "ppt/slides/slide3.xml"),
+@pytest.mark.parametrize(("source", "target", "member"), [
+    ("ppt/slides/slide1.xml", "../notesSlides/notesSlide1.xml", "ppt/notesSlides/notesSlide1.xml"),
+    ("ppt/presentation.xml", "slides/slide2.xml", "ppt/slides/slide2.xml"),
+    ("ppt/presentation.xml", "/ppt/slides/slide3.xml", "ppt/slides/slide3.xml"),
     ("", "word/./document.xml", "word/document.xml"),
 ])
-def test_targets_relative_and_absolute(folder: str, target: str, member: str) -> None:
-    assert _joined(folder, target) == member
+def test_targets_relative_and_absolute(source: str, target: str, member: str) -> None:
+    folder, _, name = source.rpartition("/")
+    rels = f"{folder}/_rels/{name}.rels" if folder else "_rels/.rels"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as package:
+        package.writestr(rels, '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                               f'<Relationship Id="rId1" Type="http://x/slide" Target="{target}"/>'
+                               '<Relationship Id="rId2" Type="http://x/hyperlink" Target="https://example.org/"'
+                               ' TargetMode="External"/></Relationships>')
+    with zipfile.ZipFile(buf) as package:
+        found = relationships(package, source)
+    assert found["rId1"].part == member and not found["rId1"].external
+    assert found["rId2"].external
 
 
 def test_only_the_changed_part_is_rewritten() -> None:
@@ -67,6 +79,6 @@ def test_an_untouched_copy_is_the_same_package() -> None:
     deck.save(buf)
     copy = PackageCopy(buf.getvalue(), parse_pptx_xml)
     presentation = copy.related("", "officeDocument")
-    slides = [name for kind, name in copy.targets(presentation).values() if kind == "slide"]
+    slides = [r.part for r in copy.targets(presentation).values() if r.type.endswith("/slide")]
     assert presentation == "ppt/presentation.xml" and slides == ["ppt/slides/slide1.xml"]
     assert _members(copy.save()) == _members(buf.getvalue())
