@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -409,6 +409,19 @@ def test_the_zygote_is_single_threaded_and_refuses_unsandboxed_callers(box: Bwra
             os.close(fd)
 
 
+def _settled(fds: Callable[[], list[str]], calls: Callable[[], list[int]]) -> list[str]:
+    """The server's descriptors once no call is left: the same on three reads in a row, no child.
+    (A call's shim returns when its status arrives; the server closes that call's descriptors
+    just after, so one read right away may still see them.)"""
+    seen: list[list[str]] = []
+    deadline = time.monotonic() + 60  # a bound against a hang only
+    while len(seen) < 3 or seen[-3] != seen[-1] or seen[-2] != seen[-1] or calls():
+        assert time.monotonic() < deadline, (seen[-3:], calls())
+        seen.append(fds())
+        time.sleep(0.05)
+    return seen[-1]
+
+
 @needs_root_bwrap
 def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(box: BwrapSandbox) -> None:
     assert box.run(WHO).stdout == "0\n"
@@ -419,7 +432,15 @@ def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(bo
     def fds() -> list[str]:
         return sorted(os.listdir(f"/proc/{pid}/fd"))
 
-    before = fds()
+    def calls() -> list[int]:  # the server's children but its `forge-python-watch`, which lives as long as it
+        found = []
+        for child in _children_of(pid):
+            with suppress(OSError):
+                if not Path(f"/proc/{child}/cmdline").read_bytes().startswith(b"forge-python-watch"):
+                    found.append(child)
+        return found
+
+    before = _settled(fds, calls)  # the server sends a call's status, then closes its descriptors
     fds_sent = [os.open("/dev/null", os.O_RDWR) for _ in range(3)] + [os.open("/", os.O_PATH)]
     try:
         os.setegid(box.uid)  # connect as the sandbox's uid: the only one its server listens to
@@ -441,14 +462,6 @@ def test_a_stalled_caller_holds_up_no_other_call_and_every_call_is_cleaned_up(bo
     finally:
         for fd in fds_sent:
             os.close(fd)
-    def calls() -> list[int]:  # the server's children but its `forge-python-watch`, which lives as long as it
-        found = []
-        for child in _children_of(pid):
-            with suppress(OSError):
-                if not Path(f"/proc/{child}/cmdline").read_bytes().startswith(b"forge-python-watch"):
-                    found.append(child)
-        return found
-
     deadline = time.monotonic() + 120  # a bound against a hang only
     while fds() != before or calls():  # every call's sockets, pipes and pidfds closed, children reaped
         assert time.monotonic() < deadline, (before, fds(), calls())
