@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,34 +47,64 @@ def _run(run: Any) -> Run:
                font=font.name, size_pt=font.size.pt if font.size is not None else None)
 
 
-def _role(shape: Any) -> dict[str, str]:
+@functools.cache
+def _xpath(path: str) -> Any:
+    """A compiled XPath over pptx's namespaces. python-pptx compiles its expression on every
+    call of a property such as `is_placeholder` or `slide.shapes.title` (about 70% of a deck's
+    view was spent there: ~400 calls a deck)."""
+    from lxml import etree
+    from pptx.oxml.ns import nsmap
+
+    return etree.XPath(path, namespaces=nsmap("p", "a"))
+
+
+def _ph(element: Any) -> Any:
+    """The shape's placeholder element (p:ph), python-pptx's CT_Placeholder; None for a shape
+    that is not a placeholder. What `shape.is_placeholder` and `placeholder_format` read."""
+    found = _xpath("./*[1]/p:nvPr/p:ph")(element)
+    return found[0] if found else None
+
+
+def _title(slide: Any) -> Any:
+    """`slide.shapes.title`: the first placeholder shape of index 0 (a title placeholder's)."""
+    from pptx.shapes.shapetree import SlideShapeFactory
+
+    for element in slide.shapes._spTree.iter_shape_elms():
+        ph = _ph(element)
+        if ph is not None and ph.idx == 0:
+            return SlideShapeFactory(element, slide.shapes)
+    return None
+
+
+def _role(shape: Any, ph: Any) -> dict[str, str]:
     """Its placeholder role and alternative text (cNvPr's descr), for `Shape`."""
-    found = shape._element.xpath("./*[1]/p:cNvPr")
+    found = _xpath("./*[1]/p:cNvPr")(shape._element)
     role = ""
-    if shape.is_placeholder:
-        kind = shape.placeholder_format.type
+    if ph is not None:
+        kind = ph.type
         role = kind.name.lower() if kind is not None else "object"
     return {"placeholder": role, "alt_text": found[0].get("descr", "") if found else ""}
 
 
 def _shapes(shapes: Any) -> list[Shape]:
-    from pptx.enum.shapes import MSO_SHAPE_TYPE
+    from pptx.shapes.group import GroupShape
 
     found: list[Shape] = []
     for shape in shapes:
-        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+        ph = _ph(shape._element)
+        if isinstance(shape, GroupShape):  # the only shape whose shape_type is GROUP
             found.extend(_shapes(shape.shapes))
         elif getattr(shape, "has_table", False) and shape.has_table:
             found.append(Shape(name=shape.name, kind="table", table=Table.of(shape.name, table_rows(shape.table)),
-                               **_role(shape)))
+                               **_role(shape, ph)))
         elif shape.has_text_frame:
-            kind = "placeholder" if shape.is_placeholder else "text box"
+            kind = "placeholder" if ph is not None else "text box"
             runs = [_run(r) for p in shape.text_frame.paragraphs for r in p.runs]
             found.append(Shape(name=shape.name, kind=kind, text=shape.text_frame.text, runs=runs,
-                               levels=[p.level for p in shape.text_frame.paragraphs], **_role(shape)))
+                               levels=[p.level for p in shape.text_frame.paragraphs], **_role(shape, ph)))
         else:
             found.append(Shape(name=shape.name, kind=str(shape.shape_type).split(".")[-1].split(" ")[0].lower(),
-                               **_role(shape)))
+                               **_role(shape, ph)))
     return found
 
 
@@ -98,21 +129,23 @@ def _parsed(data: bytes) -> _Parsed:
     import pptx
 
     deck = pptx.Presentation(io.BytesIO(data))
-    slides = []
+    slides, firsts, signatures, notes = [], [], [], set()
     for number, slide in enumerate(deck.slides, start=1):
-        title = slide.shapes.title
+        shapes = list(slide.shapes)  # python-pptx makes a new proxy per shape on every iteration
+        texts = [sh.text_frame.text for sh in shapes if sh.has_text_frame]
+        title, said, hidden = _title(slide), _notes(slide), slide._element.get("show") == "0"
         slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
                             layout_type=slide.slide_layout._element.get("type") or "",
                             title=title.text_frame.text if title is not None and title.has_text_frame else "",
-                            shapes=_shapes(slide.shapes), notes=_notes(slide),
-                            hidden=slide._element.get("show") == "0"))
-    shown = [s for s in deck.slides if s._element.get("show") != "0"]
-    framed = ([sh.text_frame.text for sh in s.shapes if sh.has_text_frame] for s in shown)
-    firsts = [next(t for t in frames if t.strip()) for frames in framed if any(t.strip() for t in frames)]
-    firsts = [t.strip().split("\n")[0] for t in firsts]  # a first paragraph: the pdf puts bullet glyphs between
-    return _Parsed(view=SlidesView(source="", slides=slides), shown_firsts=tuple(firsts), shown=len(shown),
-                   signatures=tuple(_signature(s) for s in deck.slides),
-                   notes=frozenset(_notes(s) for s in deck.slides if s.has_notes_slide))
+                            shapes=_shapes(shapes), notes=said, hidden=hidden))
+        signatures.append((*texts, said))
+        if slide.has_notes_slide:
+            notes.add(said)
+        first = next((t for t in texts if t.strip()), None)
+        if not hidden and first is not None:
+            firsts.append(first.strip().split("\n")[0])  # a first paragraph: the pdf puts bullet glyphs between
+    return _Parsed(view=SlidesView(source="", slides=slides), shown_firsts=tuple(firsts),
+                   shown=sum(not s.hidden for s in slides), signatures=tuple(signatures), notes=frozenset(notes))
 
 
 def _notes(slide: Any) -> str:
@@ -229,10 +262,6 @@ class _DeckCopy:
         """The slide's notes slide element (p:notes); KeyError without one."""
         rid = self.slide_ids[index].rId
         return self.package.part(self.package.related(self.package.targets(self.name)[rid].part, "notesSlide"))
-
-
-def _signature(slide: Any) -> tuple[str, ...]:
-    return (*(sh.text_frame.text for sh in slide.shapes if sh.has_text_frame), _notes(slide))
 
 
 @register_mutator("pptx.drop_slide", file_types=PPTX)
