@@ -66,16 +66,25 @@ def table_rows(table: Any) -> list[list[str]]:
     return [[cell.text for cell in row.cells] for row in table.rows]
 
 
-def unique_cell_texts(table: Any) -> Iterator[str]:
+Grid = list[list[tuple[Any, str]]]  # a table's rows of (cell element, cell text)
+
+
+def _grid(table: Any) -> Grid:
+    """Each grid slot's cell element and text, read once: python-docx rebuilds a row's cells and
+    runs an XPath per paragraph on every `cell.text` (a table read three times was ~60% of a parse)."""
+    return [[(cell._tc, cell.text) for cell in row.cells] for row in table.rows]
+
+
+def unique_cell_texts(grid: Grid) -> Iterator[str]:
     """Non-empty cell texts once each: a merged cell appears in every grid slot it spans, so dedupe by
     XML node (the set holds the lxml elements themselves: an id() of a dropped proxy can be reused)."""
     seen: set[Any] = set()
-    for row in table.rows:
-        for cell in row.cells:
-            if cell._tc not in seen:
-                seen.add(cell._tc)
-                if cell.text.strip():
-                    yield cell.text
+    for row in grid:
+        for tc, text in row:
+            if tc not in seen:
+                seen.add(tc)
+                if text.strip():
+                    yield text
 
 
 def _heading_level(style_name: str) -> int | None:
@@ -172,17 +181,18 @@ def _parsed(data: bytes) -> _Parsed:
     body = document.paragraphs
     paragraphs = [_paragraph(p, style_of, parts)
                   for p, parts in zip(body, paragraph_parts(document, body, styles.breaks), strict=True)]
-    tables = list(document.tables)
+    grids = [_grid(t) for t in document.tables]
     margins = tuple((tuple(p.text for p in s.header.paragraphs), tuple(p.text for p in s.footer.paragraphs))
                     for s in document.sections)
     view = DocumentView(source="", paragraphs=paragraphs, sections=page_setups(document, body),
                         contents=tables_of_contents(document, body, style_of),
-                        tables=[Table.of(f"table {n}", table_rows(t)) for n, t in enumerate(tables, start=1)],
+                        tables=[Table.of(f"table {n}", [[text for _, text in row] for row in grid])
+                                for n, grid in enumerate(grids, start=1)],
                         headers=["\n".join(header) for header, _ in margins],
                         footers=["\n".join(footer) for _, footer in margins])
     texts = [p.text for p in paragraphs if p.text.strip()]
-    texts += [c.text for t in tables for r in t.rows for c in r.cells if c.text.strip()]
-    return _Parsed(view, tuple(t for table in tables for t in unique_cell_texts(table)), tuple(texts), margins)
+    texts += [text for grid in grids for row in grid for _, text in row if text.strip()]
+    return _Parsed(view, tuple(t for grid in grids for t in unique_cell_texts(grid)), tuple(texts), margins)
 
 
 def read_document(data: bytes, path: str) -> DocumentView:
