@@ -47,7 +47,7 @@ def ends(texts: list[str]) -> list[str]:
 
 
 def squash(text: str) -> str:
-    """LibreOffice and pypdf re-flow lines and spaces, not letters."""
+    """LibreOffice and the pdf readers re-flow lines and spaces, not letters."""
     return "".join(text.split()).casefold()
 
 

@@ -157,6 +157,20 @@ def test_a_hidden_slide_is_not_rendered(convert: Callable[..., RoundTrip]) -> No
     assert "rendered 2 slide(s); 2 probe text(s)" in result.message, result.message
 
 
+def test_a_hyphen_that_ends_a_rendered_line_is_read_as_a_hyphen(convert: Callable[..., RoundTrip]) -> None:
+    """A narrow title wraps after the hyphens of "year-end-to-year-end..."; PDFium marks such a
+    hyphen U+FFFE, and the probe (the title as written) must still be found in the pdf."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[0])
+    slide.shapes.title.text = "-".join(["year-end"] * 12)
+    slide.shapes.title.width = pptx.util.Inches(2)
+    buf = io.BytesIO()
+    deck.save(buf)
+    result = convert(buf.getvalue(), "pptx")
+    assert_ok(result)
+    assert "rendered 1 slide(s); 1 probe text(s)" in result.message, result.message
+
+
 # --- failures that soffice itself reports as success (exit 0) -------------------------------------
 
 
