@@ -6,7 +6,7 @@ For each app, `--tasks` skills of that app are sampled (seeded) and each is buil
 workflow and put through every gate in order, as the flow does: file (with the LibreOffice
 round trip), consistency, duplicate (one index per app run, in the parent), package (sandboxed
 do-nothing, oracle and mutation probes). Workers fork from a fork server with the flow's own
-preload (`flows.generate.WORKER_PRELOAD`), as the flow's do, and are warmed first (a sandbox, the
+preload (`flows.fork_server.WORKER_PRELOAD`), as the flow's do, and are warmed first (a sandbox, the
 zygote, each app's LibreOffice) so the clock times steady-state work. Goals: every app >= 5
 verified tasks/s on 2 cores; spreadsheets >= 9.
 
@@ -34,7 +34,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from flows.generate import WORKER_PRELOAD
+from flows.fork_server import WORKER_PRELOAD
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip

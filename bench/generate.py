@@ -2,16 +2,19 @@
 
     python bench/generate.py --tasks 100 --workers 2 [--no-libreoffice]  # the flow and raw workers
     python bench/generate.py --tasks 100 --mode flow                     # the flow only
-    python bench/generate.py --tasks 100 --served 2                      # and a served deployment's 2nd run
+    python bench/generate.py --tasks 100 --served 2                      # and a 2nd run in the same process
     python bench/generate_memory.py --tasks 100 1000 10000              # peak RSS against task count
 
 `flow` times what users run: the `forge` flow (the code `forge generate` and the deployment
 `forge/generate` start) against a real Prefect server, with a fresh store and output folder, from
 the call to its return: worker start and warm-up included. Its figures sit beside the raw
 workers', measured in the same sitting: `flow_vs_workers` is the ratio of end-to-end rates. The
-first run is `forge generate`'s (a fresh process: plugins loaded and the workers' fork server
-started during the run); with `--served N`, runs 2..N in the same process are a served
-deployment's later runs (`flow.served`, `served_flow_vs_workers`).
+run is in a fresh process (plugins loaded and the workers' fork server started during the run),
+as every deployment run is: Prefect's runner starts each one in a new process. `cli` then times
+`forge generate` itself, from the command's start to its exit (`cli_vs_workers`): the
+interpreter, the imports and the run's set-up included. With `--served N`, runs 2..N in the same
+process show what a long-lived caller of the flow (a notebook, a test session) gets
+(`flow.served`, `served_flow_vs_workers`): no deployment run starts that warm.
 
 `workers` runs the same sampled skills in warm worker processes without Prefect or a store, with
 the same plain functions the flow wraps, in two passes:
@@ -56,7 +59,8 @@ from pathlib import Path
 
 from _tree_memory import TreeMemory, process_tree  # bench/ is this script's own folder
 
-from flows.generate import SAMPLERS, WORKER_PRELOAD
+from flows.fork_server import WORKER_PRELOAD
+from flows.generate import SAMPLERS
 from forge.dataset import write_manifest, write_shard
 from forge.errors import ForgeError
 from forge.harness import HARNESSES, ReplayTeacher, run_episode
@@ -255,9 +259,9 @@ class _Profile(logging.Handler):
 
 def flow_once(args: argparse.Namespace) -> dict:
     """In this process: the `forge` flow on a fresh store (PREFECT_API_URL is set), `--served` times.
-    The first run is what `forge generate` gives; a later one, in the same process, what a served
-    deployment (`forge serve`) gives once it has run once: imports, plugins and the workers' fork
-    server already there, the run's own pool, store and set-up still paid."""
+    The first run is what a deployment run (a new process per run) gives, once its imports are done;
+    a later one, in the same process, what a long-lived caller gets: imports, plugins and the
+    workers' fork server already there, the run's own pool, store and set-up still paid."""
     from flows.generate import forge as forge_flow
 
     catcher, flow_log = _Profile(), logging.getLogger("flows.generate")
@@ -316,6 +320,24 @@ def flow_in_child(args: argparse.Namespace, tasks: int, server: ServerInfo) -> d
     return json.loads(done.stdout)
 
 
+def cli_run(args: argparse.Namespace, server: ServerInfo) -> dict:
+    """`forge generate` as a user types it, timed from the command's start to its exit: the
+    interpreter, the imports and the Prefect run set-up that the in-process flow run leaves out."""
+    with tempfile.TemporaryDirectory(prefix="forge-bench-cli-") as tmp:
+        env = {**os.environ, **_flow_env(args, Path(tmp) / "data"), "PREFECT_API_URL": server.url,
+               "PREFECT_LOGGING_LEVEL": "WARNING"}
+        command = [sys.executable, "-m", "forge.cli", "generate", "--tasks", str(args.tasks), "--seed", str(args.seed),
+                   "--sampling", args.sampling, "--output-dir", str(Path(tmp) / "out"), "--json"]
+        started = time.perf_counter()
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"`forge generate --tasks {args.tasks}` failed:\n{done.stderr[-4000:]}")
+    rows = json.loads(done.stdout)["counts"]["rows_written"]
+    return {"command": "forge generate", "tasks": args.tasks, "rows_written": rows, "wall_s": round(wall, 3),
+            "end_to_end_per_s": round(rows / wall, 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=100)
@@ -349,13 +371,15 @@ def main() -> None:
             info = server.start(port=_free_port())
             try:
                 report["flow"] = flow_in_child(args, args.tasks, info)
+                report["cli"] = cli_run(args, info)
             finally:
                 server.stop()
     if "flow" in report and "workers" in report:
         report["flow_vs_workers"] = round(report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
+        report["cli_vs_workers"] = round(report["cli"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["flow_vs_workers_with_warmup"] = round(
             report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
-        if report["flow"]["served"]:  # the served deployment's later runs, against the same raw workers
+        if report["flow"]["served"]:  # later runs in the same process, against the same raw workers
             report["served_flow_vs_workers"] = [round(r["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
                                                 for r in report["flow"]["served"]]
         # rows per CPU second, flow (its process, workers, sandboxes and the Prefect server) over raw

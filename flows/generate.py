@@ -34,6 +34,7 @@ from prefect.task_runners import ProcessPoolTaskRunner
 from flows import batches, stages
 from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
+from flows.fork_server import WORKER_PRELOAD
 from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, UnknownKeyError
 from forge.settings import Settings
@@ -130,9 +131,6 @@ def _workers_report_here() -> contextlib.AbstractContextManager[Any]:
     return temporary_settings(updates={PREFECT_API_URL: url})
 
 
-WORKER_PRELOAD = ["__main__", "flows.worker_preload"]
-
-
 class _ProcessPool(ProcessPoolTaskRunner):
     """Prefect's process pool with two changes:
 
@@ -140,7 +138,7 @@ class _ProcessPool(ProcessPoolTaskRunner):
       instead of each spawning a fresh interpreter that imports them again (about 8 s of CPU per
       worker, measured: on 2 cores, the first results of a short run waited for it). The fork
       server is a clean single-threaded process of its own, never this one (threads here), and
-      lives as long as this process, so a served deployment's later runs start warm.
+      lives as long as this process (`forge generate` starts it first thing: flows/fork_server.py).
     - The thread that forwards the workers' task-run events to the API runs in the flow's
       context: a new thread starts with empty context variables, so without this it misses
       settings made in-process (`temporary_settings`, as in tests and notebooks) and sends the

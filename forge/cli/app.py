@@ -76,6 +76,9 @@ def generate(
     """Run the `forge` flow once, here, and print a summary."""
     settings = _settings()
     _prefect_env(settings)
+    from flows.fork_server import start_fork_server
+
+    start_fork_server()  # the workers' preload runs beside this process's import of the flow
     from flows.generate import forge as forge_flow
 
     try:

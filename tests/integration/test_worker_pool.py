@@ -1,5 +1,5 @@
 """The flow's worker pool: workers fork from one preloaded fork server, which outlives a run (a
-served deployment's later runs start warm), yet each run's workers see that run's environment."""
+later run in the same process starts warm), yet each run's workers see that run's environment."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from prefect.cache_policies import NO_CACHE
 from prefect.settings import PREFECT_API_URL, temporary_settings
 
 from flows import batches
+from flows.fork_server import start_fork_server
 from flows.generate import _ProcessPool
 from forge.prefect_server import ServerInfo
 from forge.sandbox import SandboxLimits
@@ -53,3 +54,17 @@ def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
     assert min(first["frozen"], second["frozen"]) > 100_000
     assert first["parent"] == second["parent"] != os.getpid()  # one fork server, not this process
     assert first["pid"] != second["pid"]  # a fresh worker per run
+
+
+def test_a_fork_server_started_ahead_is_the_one_the_pool_forks_from(
+        prefect_server: ServerInfo, tmp_path: Path) -> None:
+    """`forge generate` starts it before importing the flow; the run's pool must use that one,
+    preloaded, not start another."""
+    multiprocessing.forkserver._forkserver._stop()  # type: ignore[attr-defined]
+    start_fork_server()
+    server = multiprocessing.forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+    assert server is not None and os.waitpid(server, os.WNOHANG) == (0, 0)  # started, not waited for
+    with temporary_settings(updates={PREFECT_API_URL: prefect_server.url}):
+        facts = one_pool(str(tmp_path))
+    assert facts["parent"] == server
+    assert facts["preloaded"]
