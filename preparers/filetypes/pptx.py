@@ -51,8 +51,8 @@ def _run(run: Any) -> Run:
 @functools.cache
 def _xpath(path: str) -> Any:
     """A compiled XPath over pptx's namespaces. python-pptx compiles its expression on every
-    call of a property such as `is_placeholder` or `slide.shapes.title` (about 70% of a deck's
-    view was spent there: ~400 calls a deck)."""
+    call of a property such as `is_placeholder` or `slide.shapes.title`, ~400 calls a deck (with
+    the shape proxies it made again per iteration: 14.4 -> 10.6 ms a deck's parse)."""
     from lxml import etree
     from pptx.oxml.ns import nsmap
 
