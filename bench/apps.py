@@ -6,7 +6,7 @@ For each app, `--tasks` skills of that app are sampled (seeded) and each is buil
 workflow and put through every gate in order, as the flow does: file (with the LibreOffice
 round trip), consistency, duplicate (one index per app run, in the parent), package (sandboxed
 do-nothing, oracle and mutation probes). Workers fork from a fork server with the flow's own
-preload (`flows.fork_server.WORKER_PRELOAD`), as the flow's do, and are warmed first (a sandbox, the
+preload (`flows.fork_server.worker_context`), as the flow's do, and are warmed first (a sandbox, the
 zygote, each app's LibreOffice) so the clock times steady-state work. Goals: every app >= 5
 verified tasks/s on 2 cores; spreadsheets >= 9.
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import multiprocessing
 import multiprocessing.util
 import os
 import platform
@@ -34,7 +33,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from flows.fork_server import WORKER_PRELOAD
+from flows.fork_server import worker_context
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
@@ -126,10 +125,8 @@ def main() -> None:
             by_app["multi"].append(skill.id)
     apps = sorted(a for a in by_app if not args.apps or a in args.apps)
     results: dict[str, object] = {}
-    forking = multiprocessing.get_context("forkserver")
-    forking.set_forkserver_preload(WORKER_PRELOAD)
     with tempfile.TemporaryDirectory(prefix="bench-apps-") as scratch, ProcessPoolExecutor(
-            args.workers, mp_context=forking, initializer=_init,
+            args.workers, mp_context=worker_context(), initializer=_init,
             initargs=(scratch, not args.no_libreoffice)) as pool:
         for app in apps:  # warm: each worker runs one task of the app untimed (its LibreOffice module starts)
             warm = sample_skills(taxonomy, args.workers, args.seed + 7919, skill_ids=by_app[app])

@@ -59,7 +59,7 @@ from pathlib import Path
 
 from _tree_memory import TreeMemory, process_tree  # bench/ is this script's own folder
 
-from flows.fork_server import WORKER_PRELOAD
+from flows.fork_server import worker_context
 from flows.generate import SAMPLERS
 from forge.dataset import write_manifest, write_shard
 from forge.errors import ForgeError
@@ -118,8 +118,7 @@ def _ready() -> None:
 def warm_pool(scratch: Path, workers: int) -> ProcessPoolExecutor:
     """Workers forked from a fork server with the flow's own preload, as the flow's are: never from
     this process, whose caches the draw below warms."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(WORKER_PRELOAD)
+    context = worker_context()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm_worker,
                                initargs=(scratch, context.Barrier(workers)))
     for future in [pool.submit(_ready) for _ in range(workers)]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import logging
-import multiprocessing
 import os
 import queue
 import threading
@@ -34,7 +33,7 @@ from prefect.task_runners import ProcessPoolTaskRunner
 from flows import batches, stages
 from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
-from flows.fork_server import WORKER_PRELOAD
+from flows.fork_server import worker_context
 from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, UnknownKeyError
 from forge.settings import Settings
@@ -152,9 +151,7 @@ class _ProcessPool(ProcessPoolTaskRunner):
         super().__enter__()
         spawning = self._executor  # Prefect's spawn pool; it starts no process before a submit
         assert spawning is not None
-        forking = multiprocessing.get_context("forkserver")
-        forking.set_forkserver_preload(WORKER_PRELOAD)  # read when the server starts: once per process
-        self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=forking,
+        self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=worker_context(),
                                              initializer=spawning._initializer,  # type: ignore[attr-defined]
                                              initargs=spawning._initargs)  # type: ignore[attr-defined]
         spawning.shutdown(wait=False)

@@ -18,11 +18,10 @@ from typing import NamedTuple
 from xml.etree import ElementTree
 
 from forge.errors import CheckError
-from forge.ooxml import relationships
+from forge.ooxml import related, relationships
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _WORKSHEET = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 
 
@@ -41,9 +40,7 @@ def sheet_views(data: bytes, rel_path: str) -> SheetViews:
     `rel_path`) when it is not a readable workbook."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
-            workbook = next((r.part for r in relationships(package, "").values() if r.type == _OFFICE_DOCUMENT), "")
-            if not workbook:
-                raise KeyError("no officeDocument relationship in _rels/.rels")
+            workbook = related(relationships(package, ""), "officeDocument")
             sheets = ElementTree.fromstring(package.read(workbook)).find(f"{_MAIN}sheets")
             targets = relationships(package, workbook)
             names, views = [], {}

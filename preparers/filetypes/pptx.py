@@ -66,15 +66,9 @@ def _ph(element: Any) -> Any:
     return found[0] if found else None
 
 
-def _title(slide: Any) -> Any:
-    """`slide.shapes.title`: the first placeholder shape of index 0 (a title placeholder's)."""
-    from pptx.shapes.shapetree import SlideShapeFactory
-
-    for element in slide.shapes._spTree.iter_shape_elms():
-        ph = _ph(element)
-        if ph is not None and ph.idx == 0:
-            return SlideShapeFactory(element, slide.shapes)
-    return None
+def _title(shapes: list[Any]) -> Any:
+    """`slide.shapes.title` among the slide's shapes: the first placeholder of index 0 (a title's)."""
+    return next((sh for sh in shapes if (ph := _ph(sh._element)) is not None and ph.idx == 0), None)
 
 
 def _role(shape: Any, ph: Any) -> dict[str, str]:
@@ -92,10 +86,11 @@ def _shapes(shapes: Any) -> list[Shape]:
 
     found: list[Shape] = []
     for shape in shapes:
-        ph = _ph(shape._element)
         if isinstance(shape, GroupShape):  # the only shape whose shape_type is GROUP
             found.extend(_shapes(shape.shapes))
-        elif getattr(shape, "has_table", False) and shape.has_table:
+            continue
+        ph = _ph(shape._element)
+        if getattr(shape, "has_table", False) and shape.has_table:
             found.append(Shape(name=shape.name, kind="table", table=Table.of(shape.name, table_rows(shape.table)),
                                **_role(shape, ph)))
         elif shape.has_text_frame:
@@ -134,7 +129,7 @@ def _parsed(data: bytes) -> _Parsed:
     for number, slide in enumerate(deck.slides, start=1):
         shapes = list(slide.shapes)  # python-pptx makes a new proxy per shape on every iteration
         texts = [sh.text_frame.text for sh in shapes if sh.has_text_frame]
-        title, said, hidden = _title(slide), _notes(slide), slide._element.get("show") == "0"
+        title, said, hidden = _title(shapes), _notes(slide), slide._element.get("show") == "0"
         slides.append(Slide(number=number, layout=slide.slide_layout.name or "",
                             layout_type=slide.slide_layout._element.get("type") or "",
                             title=title.text_frame.text if title is not None and title.has_text_frame else "",

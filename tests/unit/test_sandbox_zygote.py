@@ -415,7 +415,7 @@ def _settled(fds: Callable[[], list[str]], calls: Callable[[], list[int]]) -> li
     just after, so one read right away may still see them.)"""
     seen: list[list[str]] = []
     deadline = time.monotonic() + 60  # a bound against a hang only
-    while len(seen) < 3 or seen[-3] != seen[-1] or seen[-2] != seen[-1] or calls():
+    while len(seen) < 3 or any(s != seen[-1] for s in seen[-3:]) or calls():
         assert time.monotonic() < deadline, (seen[-3:], calls())
         seen.append(fds())
         time.sleep(0.05)
