@@ -9,12 +9,16 @@
 `forge/generate` start) against a real Prefect server, with a fresh store and output folder, from
 the call to its return: worker start and warm-up included. Its figures sit beside the raw
 workers', measured in the same sitting: `flow_vs_workers` is the ratio of end-to-end rates. The
-run is in a fresh process (plugins loaded and the workers' fork server started during the run),
-as every deployment run is: Prefect's runner starts each one in a new process. `cli` then times
-`forge generate` itself, from the command's start to its exit (`cli_vs_workers`): the
-interpreter, the imports and the run's set-up included. With `--served N`, runs 2..N in the same
-process show what a long-lived caller of the flow (a notebook, a test session) gets
-(`flow.served`, `served_flow_vs_workers`): no deployment run starts that warm.
+flow is called in a fresh process that has imported it (plugins loaded and the workers' fork
+server started during the run); its profile, CPU split and peak memory are reported. Then the two
+ways users start it, on fresh stores: `cli` times `forge generate` from the command's start to
+its exit (`cli_vs_workers`), and `deployment` a run of the served deployment as the README
+starts it (`forge serve --detach`, `prefect deployment run forge/generate`), from the moment
+Prefect's runner takes it (Pending: it then starts the run's process) to Completed
+(`deployment_vs_workers`). Both start their workers' fork server before importing the flow.
+With `--served N`, runs 2..N in the flow's process show what a long-lived caller of the flow (a
+notebook, a test session) gets (`flow.served`, `served_flow_vs_workers`): no deployment run starts
+that warm.
 
 `workers` runs the same sampled skills in warm worker processes without Prefect or a store, with
 the same plain functions the flow wraps, in two passes:
@@ -46,6 +50,7 @@ import multiprocessing.synchronize
 import multiprocessing.util
 import os
 import platform
+import re
 import resource
 import socket
 import statistics
@@ -61,11 +66,12 @@ from _tree_memory import TreeMemory, process_tree  # bench/ is this script's own
 
 from flows.fork_server import worker_context
 from flows.generate import SAMPLERS
-from forge.dataset import write_manifest, write_shard
+from forge.dataset import read_manifest, write_manifest, write_shard
 from forge.errors import ForgeError
 from forge.harness import HARNESSES, ReplayTeacher, run_episode
 from forge.judge import ProgrammaticJudge
 from forge.models import TaskBundle
+from forge.prefect_serve import python_command
 from forge.prefect_server import ServerInfo
 from forge.sandbox import open_sandbox
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
@@ -245,6 +251,11 @@ def _flow_env(args: argparse.Namespace, data_dir: Path) -> dict[str, str]:
             "FORGE_LIBREOFFICE_ROUNDTRIP": "true" if args.libreoffice else "false"}
 
 
+def _user_env(args: argparse.Namespace, data_dir: Path, server: ServerInfo) -> dict[str, str]:
+    """A user's shell for `forge generate` or the deployment: the run's settings and the server."""
+    return {**os.environ, **_flow_env(args, data_dir), "PREFECT_API_URL": server.url, "PREFECT_LOGGING_LEVEL": "WARNING"}
+
+
 class _Profile(logging.Handler):
     """Catches the flow's own profile (where its wall time went) from its log record."""
 
@@ -323,10 +334,9 @@ def cli_run(args: argparse.Namespace, server: ServerInfo) -> dict:
     """`forge generate` as a user types it, timed from the command's start to its exit: the
     interpreter, the imports and the Prefect run set-up that the in-process flow run leaves out."""
     with tempfile.TemporaryDirectory(prefix="forge-bench-cli-") as tmp:
-        env = {**os.environ, **_flow_env(args, Path(tmp) / "data"), "PREFECT_API_URL": server.url,
-               "PREFECT_LOGGING_LEVEL": "WARNING"}
-        command = [sys.executable, "-m", "forge.cli", "generate", "--tasks", str(args.tasks), "--seed", str(args.seed),
-                   "--sampling", args.sampling, "--output-dir", str(Path(tmp) / "out"), "--json"]
+        env = _user_env(args, Path(tmp) / "data", server)
+        command = python_command("generate", "--tasks", str(args.tasks), "--seed", str(args.seed),
+                                 "--sampling", args.sampling, "--output-dir", str(Path(tmp) / "out"), "--json")
         started = time.perf_counter()
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
         wall = time.perf_counter() - started
@@ -334,6 +344,42 @@ def cli_run(args: argparse.Namespace, server: ServerInfo) -> dict:
         raise RuntimeError(f"`forge generate --tasks {args.tasks}` failed:\n{done.stderr[-4000:]}")
     rows = json.loads(done.stdout)["counts"]["rows_written"]
     return {"command": "forge generate", "tasks": args.tasks, "rows_written": rows, "wall_s": round(wall, 3),
+            "end_to_end_per_s": round(rows / wall, 3)}
+
+
+def deployment_run(args: argparse.Namespace, server: ServerInfo) -> dict:
+    """The deployment as the README runs it: `forge serve --detach`, then `prefect deployment run
+    forge/generate ... --watch`. Timed by the flow run's own states, from Pending (the runner took
+    the run and starts its process) to Completed: the process, its imports and the run. The wait
+    for the runner's next poll before Pending (up to PREFECT_RUNNER_POLL_FREQUENCY) is not the flow's."""
+    from prefect.client.orchestration import get_client
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    with tempfile.TemporaryDirectory(prefix="forge-bench-deployment-") as tmp:
+        out = Path(tmp) / "out"
+        env = _user_env(args, Path(tmp) / "data", server)
+        serve = subprocess.run(python_command("serve", "--detach"), env=env, capture_output=True, text=True, check=False)
+        if serve.returncode != 0:
+            raise RuntimeError(f"`forge serve --detach` failed:\n{serve.stdout[-2000:]}{serve.stderr[-2000:]}")
+        try:
+            params = {"n_tasks": args.tasks, "seed": args.seed, "sampling": args.sampling, "output_dir": out}
+            command = [sys.executable, "-m", "prefect", "deployment", "run", "forge/generate", "--watch",
+                       *[arg for key, value in params.items() for arg in ("--param", f"{key}={value}")]]
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        finally:
+            subprocess.run(python_command("serve", "stop"), env=env, capture_output=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"the deployment run of {args.tasks} tasks failed:\n{done.stdout[-4000:]}")
+        run_id = re.search(r"UUID: ([0-9a-f-]{36})", done.stdout)
+        if run_id is None:
+            raise RuntimeError(f"no flow run id in `prefect deployment run`'s output:\n{done.stdout[-2000:]}")
+        with temporary_settings(updates={PREFECT_API_URL: server.url}), get_client(sync_client=True) as client:
+            states = {s.type.value: s.timestamp for s in client.read_flow_run_states(run_id.group(1))}
+        manifest = read_manifest(out)
+    wall = (states["COMPLETED"] - states["PENDING"]).total_seconds()
+    rows = manifest.rows if manifest else 0
+    return {"command": "prefect deployment run forge/generate", "tasks": args.tasks, "rows_written": rows,
+            "wall_s": round(wall, 3), "process_start_s": round((states["RUNNING"] - states["PENDING"]).total_seconds(), 3),
             "end_to_end_per_s": round(rows / wall, 3)}
 
 
@@ -371,11 +417,14 @@ def main() -> None:
             try:
                 report["flow"] = flow_in_child(args, args.tasks, info)
                 report["cli"] = cli_run(args, info)
+                report["deployment"] = deployment_run(args, info)
             finally:
                 server.stop()
     if "flow" in report and "workers" in report:
         report["flow_vs_workers"] = round(report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["cli_vs_workers"] = round(report["cli"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
+        report["deployment_vs_workers"] = round(
+            report["deployment"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["flow_vs_workers_with_warmup"] = round(
             report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
         if report["flow"]["served"]:  # later runs in the same process, against the same raw workers

@@ -132,8 +132,10 @@ def serve(
         console.print(f"Serving deployment [bold]{DEPLOYMENT}[/bold] on {api_url} (pid {info.pid}; log {served.log_file}).")
         console.print("Stop it with `forge serve stop`; `forge server stop` stops it too.")
         return
+    from flows.fork_server import warm_deployment_runs
     from flows.generate import forge as forge_flow
 
+    warm_deployment_runs()  # each run's process starts its workers' fork server before importing the flow
     logging.getLogger("forge").setLevel(logging.INFO)  # Prefect's console handler shows it
     console.print(f"Serving deployment [bold]{DEPLOYMENT}[/bold] on {api_url} (Ctrl-C stops it).")
     console.print("Trigger a run from another shell:")

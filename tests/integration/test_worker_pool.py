@@ -4,6 +4,7 @@ later run in the same process starts warm), yet each run's workers see that run'
 from __future__ import annotations
 
 import gc
+import json
 import multiprocessing.forkserver
 import os
 import sys
@@ -13,8 +14,8 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from prefect.settings import PREFECT_API_URL, temporary_settings
 
-from flows import batches
-from flows.fork_server import start_fork_server
+from flows import batches, fork_server
+from flows.fork_server import start_fork_server, warm_deployment_runs
 from flows.generate import _ProcessPool
 from forge.prefect_server import ServerInfo
 from forge.sandbox import SandboxLimits
@@ -68,3 +69,37 @@ def test_a_fork_server_started_ahead_is_the_one_the_pool_forks_from(
         facts = one_pool(str(tmp_path))
     assert facts["parent"] == server
     assert facts["preloaded"]
+
+
+@flow
+def fork_server_at_start(out: str) -> None:
+    running = multiprocessing.forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+    Path(out).write_text(json.dumps({"fork_server": running, "pid": os.getpid()}))
+
+
+def test_a_deployment_runs_process_starts_its_fork_server_before_it_loads_the_flow(
+        prefect_server: ServerInfo, tmp_path: Path, monkeypatch) -> None:
+    """`forge serve` calls warm_deployment_runs: each run's process (Prefect spawns one per run) starts
+    its workers' fork server first, so their preload runs beside the process's import of the flow."""
+    from prefect import flow_engine
+
+    # both restored after the test: this process is not serving anything
+    monkeypatch.setattr(flow_engine, "_run_serialized_call_with_control_bootstrap",
+                        flow_engine._run_serialized_call_with_control_bootstrap)
+    monkeypatch.setattr(fork_server, "_prefect_run_target", None)
+
+    def run_as_a_deployment_would(name: str) -> dict:
+        out = tmp_path / f"{name}.json"
+        with temporary_settings(updates={PREFECT_API_URL: prefect_server.url}):
+            process = flow_engine.run_flow_in_subprocess(fork_server_at_start, parameters={"out": str(out)})
+        process.join(300)
+        assert process.exitcode == 0
+        return json.loads(out.read_text())
+
+    prefects_own = run_as_a_deployment_would("prefects-own")
+    warm_deployment_runs()
+    warm_deployment_runs()  # twice is once: the wrapper never wraps itself
+    warmed = run_as_a_deployment_would("warmed")
+    assert prefects_own["fork_server"] is None
+    assert warmed["fork_server"] is not None and warmed["fork_server"] != warmed["pid"]
+    assert fork_server._prefect_run_target is not fork_server.run_deployment_call
