@@ -26,7 +26,8 @@ the same plain functions the flow wraps, in two passes:
 - `gates`: workflow + every gate in order (file, consistency, duplicate, package with its
   do-nothing, oracle and mutation probes): `verified_tasks_per_s`;
 - `end_to_end`: the same plus the teacher episode, the judge and the shard write:
-  `end_to_end_per_s`.
+  `end_to_end_per_s`. As in the flow with no model configured, the episode is the package gate's
+  oracle run (`forge.harness.oracle_replay`), not a second replay.
 
 The near-duplicate gate needs one index shared by the run, so it is applied in the parent first.
 The workers are warmed before the clock starts (imports done, a sandbox opened, the warm-python
@@ -68,7 +69,7 @@ from flows.fork_server import worker_context
 from flows.generate import SAMPLERS
 from forge.dataset import read_manifest, write_manifest, write_shard
 from forge.errors import ForgeError
-from forge.harness import HARNESSES, ReplayTeacher, run_episode
+from forge.harness import HARNESSES, OracleReplay, ReplayTeacher, run_episode
 from forge.judge import ProgrammaticJudge
 from forge.models import TaskBundle
 from forge.prefect_serve import python_command
@@ -92,9 +93,14 @@ def _timed(timings: Timings, stage: str, fn, *args, **kwargs):
 
 
 def one_task(sample, ctx: GateContext, with_episode: bool):
-    """In a worker process: build, gate and (optionally) replay one task; returns (kept, timings)."""
+    """In a worker process: build, gate and (optionally) replay one task; returns (kept, timings).
+    The episode is the package gate's oracle run where it is one, as in the flow (`OracleReplay`)."""
     timings: Timings = {}
     bundle = _timed(timings, "workflow", WORKFLOWS.get(sample.skill.workflow).build, sample.skill, sample.seed)
+    terminal, judge = HARNESSES.get("terminal"), ProgrammaticJudge()
+    replay = OracleReplay.of(bundle, ReplayTeacher(), judge, None, lambda: {"terminal": terminal}) if with_episode else None
+    if replay is not None:
+        ctx = ctx.model_copy(update={"on_oracle_run": replay.keep})
     for gate in GATE_ORDER:
         result = _timed(timings, f"gate.{gate}", run_gate, gate, bundle, ctx)
         for probe, seconds in result.details.get("probe_seconds", {}).items():
@@ -103,8 +109,10 @@ def one_task(sample, ctx: GateContext, with_episode: bool):
             return f"{gate}:{result.reason}", timings
     if not with_episode:
         return bundle, timings
-    episode = _timed(timings, "episode+judge", run_episode, bundle, HARNESSES.get("terminal"), ReplayTeacher(),
-                     ProgrammaticJudge(), scratch_root=ctx.scratch_root)
+    episode = replay.episodes.get("terminal") if replay else None
+    if episode is None:
+        episode = _timed(timings, "episode+judge", run_episode, bundle, terminal, ReplayTeacher(), judge,
+                         scratch_root=ctx.scratch_root)
     return ((episode, bundle) if episode.passed else f"episode:{episode.status}"), timings
 
 

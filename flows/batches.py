@@ -59,6 +59,7 @@ class Gated(BaseModel):
 
     sample: SkillSample
     task_id: str
+    episodes: list[str] = []  # harnesses whose episode the gates kept: the package gate's oracle run
 
 
 class GatedBatch(BaseModel):
@@ -140,7 +141,7 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
         if work is not None:
             out.gates_run += work.ran
             if work.passed:
-                out.passed.append(Gated(sample=sample, task_id=bundle.id))
+                out.passed.append(Gated(sample=sample, task_id=bundle.id, episodes=work.episodes))
     out.work_s, out.worker_peak_rss_mb = time.perf_counter() - started, _peak_rss_mb()
     return out
 
@@ -159,17 +160,19 @@ def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
 
 def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:
     """Run the teacher on each accepted bundle under each of the run's harnesses unless that episode
-    is stored; store each at once."""
+    is stored (an earlier run's, or kept by this run's gates: counted as run); store each at once."""
     started, out = time.perf_counter(), EpisodeBatch(index=index)
     for item in accepted:
         bundle = _bundle(ctx, item)
         for harness in ctx.harnesses:  # one episode per harness: the same task through each channel mix
             episode = stages.stored_episode(ctx, bundle, harness)
+            ran = episode is None or harness in item.episodes  # the gates' oracle run was this run's episode
             if episode is None:
                 episode = _guarded(ctx, item.sample, f"episode:{harness}",
                                    lambda b=bundle, h=harness: stages.run_teacher(ctx, b, h))
                 if episode is None:
                     continue
+            if ran:
                 out.episodes_run += 1
                 out.passed_run += episode.passed
             out.episodes += 1

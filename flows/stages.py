@@ -17,7 +17,16 @@ from flows.context import RunContext
 from forge.dataset import output_lock, prepare_output_dir, write_manifest, write_shard
 from forge.dataset.writer import ShardInfo
 from forge.errors import ForgeError
-from forge.harness import Annotator, Judge, Teacher, annotator_for, episode_id, run_episode, teacher_for
+from forge.harness import (
+    Annotator,
+    Judge,
+    OracleReplay,
+    Teacher,
+    annotator_for,
+    episode_id,
+    run_episode,
+    teacher_for,
+)
 from forge.harness.versions import resolve_harness
 from forge.judge import judge_for
 from forge.llm import ModelClient, client_for
@@ -126,28 +135,43 @@ def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBund
 
 
 class GateWork(BaseModel):
-    """One bundle's way through the gates: the verdict, and how many gates actually ran (not found stored)."""
+    """One bundle's way through the gates: the verdict, how many gates actually ran (not found
+    stored), and the harnesses whose episode the package gate's oracle run was (`oracle_replay`)."""
 
     passed: bool
     ran: int
+    episodes: list[str] = []
 
 
 def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
     """Run the named gates in order, each unless its verdict is stored; stop at the first rejection,
-    which marks the task rejected."""
+    which marks the task rejected. Once all pass, the episodes the oracle's run stands for are stored."""
     store = store_for(ctx.db_url)
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
+    replay = oracle_replay(ctx, bundle)
+    context = gate_context(ctx) if replay is None else gate_context(ctx).model_copy(update={"on_oracle_run": replay.keep})
     ran = 0
     for gate_name in gate_names:
         result = stored.get(gate_name)
         if result is None:
-            result = run_gate(gate_name, bundle, gate_context(ctx))
+            result = run_gate(gate_name, bundle, context)
             store.save_gate_result(bundle.id, result)
             ran += 1
         if not result.passed:
             store.set_task_status(bundle.id, "rejected")
             return GateWork(passed=False, ran=ran)
-    return GateWork(passed=True, ran=ran)
+    for harness_name, result in replay.episodes.items() if replay else ():
+        keep_episode(ctx, bundle, harness_name, result)
+    return GateWork(passed=True, ran=ran, episodes=list(replay.episodes) if replay else [])
+
+
+def oracle_replay(ctx: RunContext, bundle: TaskBundle) -> OracleReplay | None:
+    """Where this run's episodes are the reference replay judged by its checks alone (no model
+    configured), the package gate's oracle run is the episode of each of the run's harnesses it ran
+    under: kept, not run again (forge.harness.oracle_replay)."""
+    store = store_for(ctx.db_url)
+    return OracleReplay.of(bundle, *models_for(ctx.db_url), run_id=ctx.run_id,
+                           harnesses=lambda: {name: resolve_harness(name, store) for name in ctx.harnesses})
 
 
 def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
@@ -162,6 +186,7 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
             message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated"))
         store.set_task_status(bundle.id, "rejected")
+        store.delete_episodes(bundle.id)  # the oracle run's (gates), never written: shards take accepted tasks only
         return None
     store.set_task_status(bundle.id, "accepted")
     return bundle
@@ -198,12 +223,18 @@ def run_teacher(ctx: RunContext, bundle: TaskBundle, harness_name: str) -> Episo
         return None
     result = run_episode(bundle, harness, teacher, judge, scratch_root=ctx.scratch_root, limits=ctx.limits,
                          backend=ctx.backend, annotator=annotator, run_id=ctx.run_id)
+    keep_episode(ctx, bundle, harness_name, result)
+    return result
+
+
+def keep_episode(ctx: RunContext, bundle: TaskBundle, harness_name: str, result: Episode) -> None:
+    """Store an episode and, if it failed, a rejection."""
+    store = store_for(ctx.db_url)
     store.save_episode(result, ctx.run_id)
     if not result.passed:
         reason = "episode_error" if result.status == "error" else "episode_failed"
         message = result.error or "; ".join(c.message for c in (result.rubric.failures() if result.rubric else []))
-        store.record_rejection(ctx.run_id, "episode", subject, reason, message)
-    return result
+        store.record_rejection(ctx.run_id, "episode", _episode_subject(ctx, bundle, harness_name), reason, message)
 
 
 def _episode_subject(ctx: RunContext, bundle: TaskBundle, harness: str) -> str:
@@ -223,7 +254,7 @@ def write(ctx: RunContext, final: bool = True) -> list[ShardInfo]:
     key = str(output_dir)
     written: list[ShardInfo] = []
     with output_lock(output_dir):
-        while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows):
+        while batch := store.unsharded_episodes(key, passed_only=True, limit=ctx.shard_max_rows, accepted_only=True):
             if not final and len(batch) < ctx.shard_max_rows:
                 break
             pairs = [(e, _task(store, e.task_id)) for e in batch]

@@ -36,7 +36,7 @@ from pydantic import JsonValue
 from forge.checks import FinalState, run_rubric
 from forge.environment import JobState, SetupError, TaskEnvironment
 from forge.errors import CheckError, PreparerError
-from forge.harness import HARNESSES, ReplayTeacher, run_steps
+from forge.harness import HARNESSES, ReplayTeacher, run_loop
 from forge.models import RubricResult, TaskBundle
 from forge.tree import TreeLimitError
 from gates import _offload as offload
@@ -71,12 +71,13 @@ class PackageGate:
         probe_dir = Path(tempfile.mkdtemp(prefix="probes-", dir=ctx.scratch_root))
         try:
             with contextlib.ExitStack() as sandbox:
+                started = time.perf_counter()
                 env = clock.time("sandbox_setup", sandbox.enter_context, _environment(bundle, ctx))
                 setup_state = clock.time("setup_state", self._setup_state, env, probe_dir)
                 nothing = offload.probe(clock.time, "do_nothing", self._do_nothing, bundle,
                                         FinalState(probe_dir, inputs))
                 try:  # the do-nothing probe reads its host-side copy meanwhile; its rejection comes first
-                    solved, outputs = clock.time("oracle", self._oracle, bundle, env, setup_state)
+                    solved, outputs = clock.time("oracle", self._oracle, bundle, ctx, env, setup_state, started)
                 finally:
                     untouched = nothing.result()
                 clock.time("sandbox_close", sandbox.close)
@@ -106,10 +107,11 @@ class PackageGate:
                             checks=_summary(rubric))
         return rubric
 
-    def _oracle(self, bundle: TaskBundle, env: TaskEnvironment,
-                setup_state: JobState) -> tuple[RubricResult, dict[str, bytes]]:
-        steps, _ = run_steps(env, bundle, HARNESSES.get(ORACLE_HARNESS), ReplayTeacher())
-        failed = [s for s in steps if s.observation.exit_code not in (0, None)]
+    def _oracle(self, bundle: TaskBundle, ctx: GateContext, env: TaskEnvironment, setup_state: JobState,
+                started: float) -> tuple[RubricResult, dict[str, bytes]]:
+        harness = HARNESSES.get(ORACLE_HARNESS)
+        loop = run_loop(env, bundle, harness, ReplayTeacher())
+        failed = [s for s in loop.steps if s.observation.exit_code not in (0, None)]
         if failed:
             s = failed[0]
             raise Rejection("oracle_step_failed", f"reference step {s.index + 1} ({s.action}) exited "
@@ -131,6 +133,8 @@ class PackageGate:
         if extra:
             raise Rejection("undeclared_file", f"the reference left undeclared files: {', '.join(extra[:5])}",
                             files=extra[:20])
+        if ctx.on_oracle_run is not None:
+            ctx.on_oracle_run(env, harness, loop, rubric, started)
         return rubric, {p: data for p, data in outputs.items() if data is not None}
 
     def _mutations(self, bundle: TaskBundle, setup_state: JobState, probe_dir: Path,

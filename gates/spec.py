@@ -13,7 +13,9 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from forge.models import GateResult, TaskBundle
+from forge.environment import TaskEnvironment
+from forge.harness import LoopResult
+from forge.models import GateResult, HarnessConfig, RubricResult, TaskBundle
 from forge.registry import Registry
 from forge.sandbox import SandboxLimits
 
@@ -48,6 +50,9 @@ class GateContext(BaseModel):
     roundtrip: Callable[[bytes, str], RoundTripVerdict | None] | None = Field(
         default=None, description="LibreOffice round trip per file (None: off); returns None for types it skips.")
     duplicates: DuplicateIndex | None = Field(default=None, description="Accepted tasks to compare with (None: off).")
+    on_oracle_run: Callable[[TaskEnvironment, HarnessConfig, LoopResult, RubricResult, float], None] | None = Field(
+        default=None, description="Given the package gate's oracle run once it passed: its still-open environment, "
+        "harness, loop, checks' result and start (forge.harness.OracleReplay.keep keeps it as the replay teacher's episode).")
 
 
 class Rejection(Exception):

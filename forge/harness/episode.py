@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from forge.checks import FinalState
 from forge.environment import TaskEnvironment
@@ -52,10 +52,7 @@ def run_episode(
     the host raise so the caller can retry: the sandbox (SandboxError) and a model endpoint (ModelError:
     unreachable, refusing, rate limited), whose replies so far the cache then serves for free."""
     started = time.perf_counter()
-    eid = episode_id(task.id, harness, teacher.info)
-    context = CallContext(run_id=run_id, task_id=task.id, episode_id=eid)
-    record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness_identity(harness),
-                  teacher=teacher.info, judge=judge.name)
+    record, context = _record(task, harness, teacher, judge, run_id)
     loop: LoopResult | None = None
     packages = sandbox_packages(harness.environment)  # exactly the harness's domain libraries, read-only
     try:
@@ -67,14 +64,53 @@ def run_episode(
                 if desktop is not None:
                     record["screen"] = ScreenSize(width=desktop.size[0], height=desktop.size[1])
                 loop = run_loop(env, task, harness, teacher, context)
-            final = loop.final_turn.content if loop.final_turn else None
-            outcome = judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
+            outcome = _judge(task, judge, env, loop, context)
     except (SandboxError, ModelError):
         raise
     except ForgeError as exc:
-        failed = Episode(**record, steps=loop.steps if loop else [], status="error", end_reason="task_error",
-                         error=f"{type(exc).__name__}: {exc}", duration_s=round(time.perf_counter() - started, 4))
-        return failed.model_copy(update={"filter": decide(failed)})
+        return _errored(record, loop, exc, started)
+    return _episode(task, record, loop, outcome, started, annotator, context)
+
+
+def record_episode(task: TaskBundle, harness: HarnessConfig, teacher: Teacher, judge: Judge, env: TaskEnvironment,
+                   loop: LoopResult, *, started: float, run_id: str | None = None,
+                   outcome: JudgeOutcome | None = None) -> Episode:
+    """The Episode of a teacher loop that another part already ran in `env`, still open as the loop
+    left it (`forge.harness.oracle_replay`: the package gate's oracle run is the replay teacher's
+    episode). Judged and recorded as `run_episode` would, unless `outcome` is the judge's verdict on
+    that state already; `started` is when `env` was opened."""
+    record, context = _record(task, harness, teacher, judge, run_id)
+    try:
+        outcome = outcome or _judge(task, judge, env, loop, context)
+    except (SandboxError, ModelError):
+        raise
+    except ForgeError as exc:
+        return _errored(record, loop, exc, started)
+    return _episode(task, record, loop, outcome, started, None, context)
+
+
+def _record(task: TaskBundle, harness: HarnessConfig, teacher: Teacher, judge: Judge,
+            run_id: str | None) -> tuple[dict[str, Any], CallContext]:
+    eid = episode_id(task.id, harness, teacher.info)
+    record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness_identity(harness),
+                  teacher=teacher.info, judge=judge.name)
+    return record, CallContext(run_id=run_id, task_id=task.id, episode_id=eid)
+
+
+def _judge(task: TaskBundle, judge: Judge, env: TaskEnvironment, loop: LoopResult,
+           context: CallContext) -> JudgeOutcome:
+    final = loop.final_turn.content if loop.final_turn else None
+    return judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
+
+
+def _errored(record: dict[str, Any], loop: LoopResult | None, exc: ForgeError, started: float) -> Episode:
+    failed = Episode(**record, steps=loop.steps if loop else [], status="error", end_reason="task_error",
+                     error=f"{type(exc).__name__}: {exc}", duration_s=round(time.perf_counter() - started, 4))
+    return failed.model_copy(update={"filter": decide(failed)})
+
+
+def _episode(task: TaskBundle, record: dict[str, Any], loop: LoopResult, outcome: JudgeOutcome, started: float,
+             annotator: Annotator | None, context: CallContext) -> Episode:
     status = "completed" if loop.finished else "failed"
     steps, annotation = loop.steps, None
     if annotator is not None and status == "completed" and outcome.rubric.passed and needs_annotation(steps):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from forge.checks import FinalState, run_rubric
 from forge.llm import CallContext
-from forge.models import JudgeOutcome, Step, TaskBundle
+from forge.models import JudgeOutcome, RubricResult, Step, TaskBundle
 
 
 class ProgrammaticJudge:
@@ -14,7 +14,10 @@ class ProgrammaticJudge:
 
     def judge(self, task: TaskBundle, state: FinalState, steps: list[Step], *, context: CallContext | None = None,
               final_message: str | None = None) -> JudgeOutcome:
-        rubric = run_rubric(task.rubric.checks, state)
+        return self.outcome(run_rubric(task.rubric.checks, state))
+
+    def outcome(self, rubric: RubricResult) -> JudgeOutcome:
+        """The verdict on the task's checks already run on the final state (the package gate's oracle run)."""
         return JudgeOutcome(
             rubric=rubric,
             verdict={

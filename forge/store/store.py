@@ -329,6 +329,16 @@ class Store(LedgerMixin):
             raw = s.scalar(select(EpisodeRow.episode_json).where(EpisodeRow.id == episode_id))
         return _episode(raw) if raw is not None else None
 
+    def delete_episodes(self, task_id: str) -> int:
+        """Drop a task's episodes that no shard holds (a rejected task's); how many were dropped."""
+        with self._tx(write=True) as s:
+            written = select(ShardRow.episode_id)
+            rows = list(s.scalars(select(EpisodeRow).where(EpisodeRow.task_id == task_id,
+                                                           EpisodeRow.id.not_in(written))))
+            for row in rows:
+                s.delete(row)
+        return len(rows)
+
     def has_episode(self, episode_id: str) -> bool:
         with self._tx() as s:
             return s.scalar(select(EpisodeRow.id).where(EpisodeRow.id == episode_id)) is not None
@@ -346,13 +356,16 @@ class Store(LedgerMixin):
     # shards ----------------------------------------------------------------------------------
 
     def unsharded_episodes(
-        self, output_dir: str, passed_only: bool = True, limit: int | None = None
+        self, output_dir: str, passed_only: bool = True, limit: int | None = None, accepted_only: bool = False
     ) -> list[Episode]:
-        """Episodes of any run not yet written to a shard under `output_dir`, by id."""
+        """Episodes of any run not yet written to a shard under `output_dir`, by id. `accepted_only`:
+        of accepted tasks only (a task's replay episode is kept by its gates, before it is accepted)."""
         written = select(ShardRow.episode_id).where(ShardRow.output_dir == _resolve_dir(output_dir))
         query = select(EpisodeRow.episode_json).where(EpisodeRow.id.not_in(written)).order_by(EpisodeRow.id)
         if passed_only:
             query = query.where(EpisodeRow.passed.is_(True))
+        if accepted_only:
+            query = query.join(Task, Task.id == EpisodeRow.task_id).where(Task.status == "accepted")
         if limit is not None:
             query = query.limit(limit)
         with self._tx() as s:

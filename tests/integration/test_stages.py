@@ -159,3 +159,54 @@ def test_a_crashing_stage_becomes_an_internal_error_rejection_and_the_batch_goes
     assert (rejection.stage, rejection.reason, rejection.subject) == (
         "flow", "internal_error", "0:spreadsheet.data.sort.ascending")
     assert "RuntimeError: bug while building spreadsheet.data.sort.ascending" in rejection.message
+
+
+def test_with_no_model_the_gates_oracle_run_is_the_episode_and_it_is_not_run_again(ctx: RunContext) -> None:
+    """The package gate's oracle run is the reference replayed under the terminal harness in a fresh
+    sandbox after setup, judged by the same checks: the episode the run wants. Kept by the gates,
+    written only once the task is accepted, found (and counted as this run's) by the episode stage."""
+    store = stages.store_for(ctx.db_url)
+    batch = batches.make_batches(sample_skills(load_taxonomy(), 2, 5), 2)[0]
+    gated = batches.gate_batch(ctx, batch)
+    assert [g.episodes for g in gated.passed] == [["terminal"], ["terminal"]]
+    kept = {e.task_id: e for e in store.episodes()}
+    assert sorted(kept) == sorted(g.task_id for g in gated.passed)
+    for item in gated.passed:
+        bundle, episode = store.get_task(item.task_id), kept[item.task_id]
+        assert bundle is not None and episode.passed and episode.status == "completed"
+        assert (episode.teacher.kind, episode.judge, episode.harness) == ("reference-replay", "programmatic", "terminal")
+        assert [s.action for s in episode.steps] == [r.action for r in bundle.reference.steps]
+        assert all(s.observation.exit_code == 0 for s in episode.steps)
+        assert episode.rubric is not None and episode.rubric.passed and episode.duration_s > 0
+    assert stages.write(ctx) == []  # its task is not accepted yet: nothing to write
+
+    done = batches.episode_batch(ctx, gated.index, batches.accept_batch(ctx, gated))
+    assert (done.episodes, done.passed, done.episodes_run, done.passed_run) == (2, 2, 2, 2)
+    assert {e.task_id: e for e in store.episodes()} == kept  # the same records, latencies and all: not rerun
+    assert [s.rows for s in stages.write(ctx)] == [2]
+
+
+def test_a_look_alike_rejected_at_acceptance_leaves_no_episode(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    twin = sort_bundle.model_copy(update={"seed": sort_bundle.seed + 1})
+    store = stages.store_for(ctx.db_url)
+    for bundle in (sort_bundle, twin):
+        store.save_task(bundle, ctx.run_id)
+        assert stages.gates(ctx, bundle, GATE_ORDER).episodes == ["terminal"]
+    assert sorted(e.task_id for e in store.episodes()) == sorted([sort_bundle.id, twin.id])
+    assert stages.accept(ctx, sort_bundle) is sort_bundle and stages.accept(ctx, twin) is None
+    assert [e.task_id for e in store.episodes()] == [sort_bundle.id]
+    assert pq.read_table(ctx.output_dir / stages.write(ctx)[0].name).column("task_id").to_pylist() == [sort_bundle.id]
+
+
+def test_an_evolved_harness_is_not_the_oracles_and_runs_its_own_episode(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    from forge.harness import HARNESSES
+    from forge.harness.versions import HarnessVariant, record_version
+
+    store = stages.store_for(ctx.db_url)
+    evolved = HarnessVariant(label="verify", prompt_suffix="Verify the saved file before you finish.")
+    record_version(store, evolved.apply(HARNESSES.get("terminal")), {"success_rate": 1.0})  # `forge evolve` chose it
+    store.save_task(sort_bundle, ctx.run_id)
+    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes=[])
+    assert store.episodes() == []
+    episode = stages.episode(ctx, stages.accept(ctx, sort_bundle))
+    assert episode is not None and episode.passed and episode.harness_version.startswith("β#")

@@ -156,6 +156,19 @@ def test_shards_are_kept_per_output_dir(filled: tuple[Store, dict[str, TaskBundl
     assert [s.name for s in store.shards(b)] == ["s0.parquet", "s1.parquet", "a0.parquet"]
 
 
+def test_shards_can_take_accepted_tasks_only_and_a_rejected_tasks_unwritten_episodes_go(
+        filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
+    store, by_run = filled  # r1's task is pending, r2's accepted, r3's rejected
+    out = str(tmp_path / "out")
+    assert [e.id for e in store.unsharded_episodes(out, passed_only=False, accepted_only=True)] == [
+        "m-1", "m-2", "m-3", "m-4"]
+    store.record_shard(out, "s0.parquet", 1, 10, "aa", ["m-1"])
+    assert store.delete_episodes(by_run["r2"].id) == 3  # m-1 is in a shard: it stays
+    assert [e.id for e in store.episodes(run_id="r2")] == ["m-1"]
+    assert store.delete_episodes(by_run["r3"].id) == 1 and store.episodes(run_id="r3") == []
+    assert store.delete_episodes(by_run["r3"].id) == 0
+
+
 def test_shard_errors_name_at_most_five_episodes(filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
     store, _ = filled
     out = str(tmp_path / "out")
