@@ -45,7 +45,6 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import jinja2
-import jinja2.nodes
 from faker import Faker
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
@@ -54,6 +53,7 @@ from forge.errors import ForgeError, SkillParamsError, WorkflowCrashedError, Wor
 from forge.models import Check, ReferenceSolution, Rubric, SetupStep, Skill, TaskBundle, TaskFile
 from forge.registry import Registry
 from preparers.fake import thread_faker
+from workflows._template_names import TemplateNames
 from workflows.framing import frame
 
 P = TypeVar("P", bound=BaseModel)
@@ -67,16 +67,7 @@ def _template(source: str) -> jinja2.Template:
     return _TEMPLATES.from_string(source)
 
 
-@lru_cache(maxsize=4096)
-def _names_read(source: str) -> frozenset[str]:
-    """The variables a template reads and does not set itself (loop targets, `loop`, `set`), from its parse
-    tree: `jinja2.meta.find_undeclared_variables` compiles each template to Python first, which cost
-    every process about 1.5 s at import over the built-in workflows' 641 phrasings. Cached: families
-    share phrasings (1,431 distinct of 1,713)."""
-    tree = _TEMPLATES.parse(source)
-    names = {(n.name, n.ctx) for n in tree.find_all(jinja2.nodes.Name)}
-    local = {name for name, ctx in names if ctx != "load"} | {"loop"} | set(_TEMPLATES.globals)
-    return frozenset({name for name, ctx in names if ctx == "load"} - local)
+_names_read = TemplateNames(_TEMPLATES).names  # remembered across processes: workflows._template_names
 
 
 def _render(source: str, values: dict[str, Any], what: str) -> str:

@@ -1,0 +1,89 @@
+"""The names a phrasing template reads, parsed once per template text and remembered across processes.
+
+Every process that loads the workflows checks each phrasing against its params at registration
+(`workflows.spec.validate_spec`): 1,431 distinct templates, whose parse cost about 1.2 s of CPU
+in each process (the flow's, its workers' fork server, every `forge` command), measured. The names
+depend on the text alone, so they are kept by its digest in `__pycache__/template-names.json`
+beside this module, the way Python keeps bytecode there: written at exit where the process found
+a template it had not seen (atomically; never under PYTHONDONTWRITEBYTECODE), and read as a hint
+keyed by content, so a stale entry is never asked for and an unreadable file is parsed around.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import jinja2
+import jinja2.nodes
+
+STORE = Path(__file__).with_name("__pycache__") / "template-names.json"
+
+
+class TemplateNames:
+    """`names(source)`: the variables a template reads and does not set itself (loop targets,
+    `loop`, `set` names, the environment's globals), from its parse tree. `jinja2.meta.
+    find_undeclared_variables` compiles each template to Python first, which costs more."""
+
+    def __init__(self, env: jinja2.Environment, store: Path = STORE) -> None:
+        self.env, self.store = env, store
+        self._known: dict[str, frozenset[str]] | None = None
+        self._found: dict[str, list[str]] = {}
+        self._lock = threading.Lock()
+
+    def names(self, source: str) -> frozenset[str]:
+        key = hashlib.blake2b(source.encode(), digest_size=16).hexdigest()
+        with self._lock:
+            known = self._load()
+            if key not in known:
+                known[key] = self._parse(source)
+                if not self._found:
+                    atexit.register(self.save)
+                self._found[key] = sorted(known[key])
+            return known[key]
+
+    def _parse(self, source: str) -> frozenset[str]:
+        tree = self.env.parse(source)
+        names = {(n.name, n.ctx) for n in tree.find_all(jinja2.nodes.Name)}
+        local = {name for name, ctx in names if ctx != "load"} | {"loop"} | set(self.env.globals)
+        return frozenset({name for name, ctx in names if ctx == "load"} - local)
+
+    def _load(self) -> dict[str, frozenset[str]]:
+        if self._known is None:
+            self._known = {}
+            with contextlib.suppress(OSError, ValueError):
+                stored = json.loads(self.store.read_text())
+                if isinstance(stored, dict):
+                    self._known = {key: frozenset(names) for key, names in stored.items()
+                                   if isinstance(names, list) and all(isinstance(n, str) for n in names)}
+        return self._known
+
+    def save(self) -> None:
+        """Add what this process parsed to the store (re-read first: other processes write too)."""
+        with self._lock:
+            if not self._found or sys.dont_write_bytecode:
+                return
+            merged: dict[str, list[str]] = {}
+            with contextlib.suppress(OSError, ValueError):
+                stored = json.loads(self.store.read_text())
+                merged = stored if isinstance(stored, dict) else {}
+            merged.update(self._found)
+            self._found = {}
+            with contextlib.suppress(OSError):  # a read-only install: the next process parses again
+                self.store.parent.mkdir(exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=self.store.parent, prefix=".template-names-")
+                try:
+                    with os.fdopen(fd, "w") as out:
+                        os.fchmod(out.fileno(), 0o644)  # as bytecode is: other users' processes read it too
+                        json.dump(merged, out, sort_keys=True)
+                    os.replace(tmp, self.store)
+                finally:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(tmp)
