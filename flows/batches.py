@@ -59,7 +59,7 @@ class Gated(BaseModel):
 
     sample: SkillSample
     task_id: str
-    episodes: list[str] = []  # harnesses whose episode the gates kept: the package gate's oracle run
+    episodes: dict[str, bool] = {}  # harness -> passed, for the episodes its gates kept (the oracle's run)
 
 
 class GatedBatch(BaseModel):
@@ -156,6 +156,21 @@ def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
     if bundle is None:  # saved by the gate stage before it reported; unreachable short of manual deletes
         raise ForgeError(f"task {gated.task_id} passed its gates but is not in the store")
     return bundle
+
+
+def kept_episodes(ctx: RunContext, index: int, accepted: list[Gated]) -> tuple[EpisodeBatch, list[Gated]]:
+    """In the flow's process: what the gates' kept episodes came to, for the samples whose every
+    harness of the run has one (no task run needed), and the samples left for `episode_batch`."""
+    out, left = EpisodeBatch(index=index), []
+    for item in accepted:
+        if not set(ctx.harnesses) <= set(item.episodes):
+            left.append(item)
+            continue
+        for harness in ctx.harnesses:
+            passed = item.episodes[harness]
+            out.episodes, out.passed = out.episodes + 1, out.passed + passed
+            out.episodes_run, out.passed_run = out.episodes_run + 1, out.passed_run + passed
+    return out, left
 
 
 def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> EpisodeBatch:

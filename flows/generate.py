@@ -227,20 +227,27 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], cl
             accept_started = time.perf_counter()
             accepted = batches.accept_batch(ctx, done)  # a call, not a task run: the index lives here
             tally.accept_s += time.perf_counter() - accept_started
-            if accepted:
-                submit(episode_batch_task, {"index": done.index, "accepted": accepted}, accepted)
+            kept, left = batches.kept_episodes(ctx, done.index, accepted)  # the package gate's oracle runs
+            _count(ctx, tally, kept)
+            if left:
+                submit(episode_batch_task, {"index": done.index, "accepted": left}, left)
                 in_flight += 1
         elif isinstance(done, EpisodeBatch):
-            tally.add(done)
-            if tally.waiting_rows >= ctx.shard_max_rows:
-                write_started = time.perf_counter()
-                written = write_task(ctx, final=False)
-                tally.write_s += time.perf_counter() - write_started
-                tally.shards_while_running += len(written)
-                tally.shards += written
-                # another run writing to this folder may have taken them: then nothing waits any more
-                tally.waiting_rows = max(0, tally.waiting_rows - sum(s.rows for s in written)) if written else 0
+            _count(ctx, tally, done)
     return tally
+
+
+def _count(ctx: RunContext, tally: Tally, done: EpisodeBatch) -> None:
+    """Add a batch's episodes; write the full shards that now wait."""
+    tally.add(done)
+    if tally.waiting_rows >= ctx.shard_max_rows:
+        write_started = time.perf_counter()
+        written = write_task(ctx, final=False)
+        tally.write_s += time.perf_counter() - write_started
+        tally.shards_while_running += len(written)
+        tally.shards += written
+        # another run writing to this folder may have taken them: then nothing waits any more
+        tally.waiting_rows = max(0, tally.waiting_rows - sum(s.rows for s in written)) if written else 0
 
 
 def _outcome(ctx: RunContext, stage: Task[..., Any], about: Any, future: PrefectFuture[Any]) -> Any:

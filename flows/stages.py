@@ -140,7 +140,7 @@ class GateWork(BaseModel):
 
     passed: bool
     ran: int
-    episodes: list[str] = []
+    episodes: dict[str, bool] = {}  # by harness: whether that episode passed
 
 
 def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
@@ -162,7 +162,7 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
             return GateWork(passed=False, ran=ran)
     for harness_name, result in replay.episodes.items() if replay else ():
         keep_episode(ctx, bundle, harness_name, result)
-    return GateWork(passed=True, ran=ran, episodes=list(replay.episodes) if replay else [])
+    return GateWork(passed=True, ran=ran, episodes={h: e.passed for h, e in replay.episodes.items()} if replay else {})
 
 
 def oracle_replay(ctx: RunContext, bundle: TaskBundle) -> OracleReplay | None:

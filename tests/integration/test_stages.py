@@ -168,7 +168,7 @@ def test_with_no_model_the_gates_oracle_run_is_the_episode_and_it_is_not_run_aga
     store = stages.store_for(ctx.db_url)
     batch = batches.make_batches(sample_skills(load_taxonomy(), 2, 5), 2)[0]
     gated = batches.gate_batch(ctx, batch)
-    assert [g.episodes for g in gated.passed] == [["terminal"], ["terminal"]]
+    assert [g.episodes for g in gated.passed] == [{"terminal": True}, {"terminal": True}]
     kept = {e.task_id: e for e in store.episodes()}
     assert sorted(kept) == sorted(g.task_id for g in gated.passed)
     for item in gated.passed:
@@ -180,10 +180,17 @@ def test_with_no_model_the_gates_oracle_run_is_the_episode_and_it_is_not_run_aga
         assert episode.rubric is not None and episode.rubric.passed and episode.duration_s > 0
     assert stages.write(ctx) == []  # its task is not accepted yet: nothing to write
 
-    done = batches.episode_batch(ctx, gated.index, batches.accept_batch(ctx, gated))
+    accepted = batches.accept_batch(ctx, gated)
+    counted, left = batches.kept_episodes(ctx, gated.index, accepted)  # the flow needs no episode task run
+    assert (counted.episodes, counted.passed, counted.episodes_run, counted.passed_run, left) == (2, 2, 2, 2, [])
+    done = batches.episode_batch(ctx, gated.index, accepted)  # were it run, it would find them as this run's
     assert (done.episodes, done.passed, done.episodes_run, done.passed_run) == (2, 2, 2, 2)
     assert {e.task_id: e for e in store.episodes()} == kept  # the same records, latencies and all: not rerun
     assert [s.rows for s in stages.write(ctx)] == [2]
+
+    both = ctx.model_copy(update={"harnesses": ["hybrid", "terminal"]})  # hybrid's episode is still to run
+    counted, left = batches.kept_episodes(both, gated.index, accepted)
+    assert (counted.episodes, left) == (0, accepted)
 
 
 def test_a_look_alike_rejected_at_acceptance_leaves_no_episode(ctx: RunContext, sort_bundle: TaskBundle) -> None:
@@ -191,7 +198,7 @@ def test_a_look_alike_rejected_at_acceptance_leaves_no_episode(ctx: RunContext, 
     store = stages.store_for(ctx.db_url)
     for bundle in (sort_bundle, twin):
         store.save_task(bundle, ctx.run_id)
-        assert stages.gates(ctx, bundle, GATE_ORDER).episodes == ["terminal"]
+        assert stages.gates(ctx, bundle, GATE_ORDER).episodes == {"terminal": True}
     assert sorted(e.task_id for e in store.episodes()) == sorted([sort_bundle.id, twin.id])
     assert stages.accept(ctx, sort_bundle) is sort_bundle and stages.accept(ctx, twin) is None
     assert [e.task_id for e in store.episodes()] == [sort_bundle.id]
@@ -206,7 +213,7 @@ def test_an_evolved_harness_is_not_the_oracles_and_runs_its_own_episode(ctx: Run
     evolved = HarnessVariant(label="verify", prompt_suffix="Verify the saved file before you finish.")
     record_version(store, evolved.apply(HARNESSES.get("terminal")), {"success_rate": 1.0})  # `forge evolve` chose it
     store.save_task(sort_bundle, ctx.run_id)
-    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes=[])
+    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes={})
     assert store.episodes() == []
     episode = stages.episode(ctx, stages.accept(ctx, sort_bundle))
     assert episode is not None and episode.passed and episode.harness_version.startswith("β#")
