@@ -3,10 +3,12 @@
 Every process that loads the workflows checks each phrasing against its params at registration
 (`workflows.spec.validate_spec`): 1,431 distinct templates, whose parse cost about 1.2 s of CPU
 in each process (the flow's, its workers' fork server, every `forge` command), measured. The names
-depend on the text alone, so they are kept by its digest in `__pycache__/template-names.json`
-beside this module, the way Python keeps bytecode there: written at exit where the process found
-a template it had not seen (atomically; never under PYTHONDONTWRITEBYTECODE), and read as a hint
-keyed by content, so a stale entry is never asked for and an unreadable file is parsed around.
+depend on the text and on how it is parsed (this module's `PARSE_VERSION`, jinja2's version, the
+environment's globals and delimiters), so they are kept by a digest of both in
+`__pycache__/template-names.json` beside this module (under `sys.pycache_prefix` when set), the
+way Python keeps bytecode: written at exit where the process met a template it had not (atomically;
+never under PYTHONDONTWRITEBYTECODE), read as a hint keyed by content, so a stale entry is never
+asked for and an unreadable file is parsed around.
 """
 
 from __future__ import annotations
@@ -24,7 +26,15 @@ from pathlib import Path
 import jinja2
 import jinja2.nodes
 
-STORE = Path(__file__).with_name("__pycache__") / "template-names.json"
+PARSE_VERSION = "1"  # bump when `_parse` changes what it returns
+_HERE = Path(__file__).resolve()
+
+
+def default_store() -> Path:
+    """Where Python would put this module's bytecode, with the cache's own name."""
+    if sys.pycache_prefix:
+        return Path(sys.pycache_prefix, *_HERE.parent.parts[1:], "template-names.json")
+    return _HERE.with_name("__pycache__") / "template-names.json"
 
 
 class TemplateNames:
@@ -32,14 +42,16 @@ class TemplateNames:
     `loop`, `set` names, the environment's globals), from its parse tree. `jinja2.meta.
     find_undeclared_variables` compiles each template to Python first, which costs more."""
 
-    def __init__(self, env: jinja2.Environment, store: Path = STORE) -> None:
-        self.env, self.store = env, store
+    def __init__(self, env: jinja2.Environment, store: Path | None = None) -> None:
+        self.env, self.store = env, store or default_store()
+        self._salt = json.dumps([PARSE_VERSION, jinja2.__version__, sorted(env.globals), env.block_start_string,
+                                 env.variable_start_string, env.comment_start_string, env.line_statement_prefix])
         self._known: dict[str, frozenset[str]] | None = None
         self._found: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
     def names(self, source: str) -> frozenset[str]:
-        key = hashlib.blake2b(source.encode(), digest_size=16).hexdigest()
+        key = hashlib.blake2b(f"{self._salt}\n{source}".encode(), digest_size=16).hexdigest()
         with self._lock:
             known = self._load()
             if key not in known:
@@ -81,7 +93,7 @@ class TemplateNames:
                 fd, tmp = tempfile.mkstemp(dir=self.store.parent, prefix=".template-names-")
                 try:
                     with os.fdopen(fd, "w") as out:
-                        os.fchmod(out.fileno(), 0o644)  # as bytecode is: other users' processes read it too
+                        os.fchmod(out.fileno(), _HERE.stat().st_mode & 0o666)  # bytecode's mode: its source's
                         json.dump(merged, out, sort_keys=True)
                     os.replace(tmp, self.store)
                 finally:

@@ -77,3 +77,30 @@ def test_a_read_only_place_costs_a_parse_not_an_error(tmp_path: Path) -> None:
     assert names.names(TEMPLATE) == {"rows", "column", "total"}
     names.save()
     assert blocked.read_text() == ""
+
+
+def test_a_name_parsed_another_way_is_not_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key holds how the text was parsed too: another parser version or other globals parse again."""
+    import workflows._template_names as module
+
+    store = tmp_path / "names.json"
+    first = TemplateNames(CountingEnvironment(), store)
+    first.names(TEMPLATE)
+    first.save()
+    monkeypatch.setattr(module, "PARSE_VERSION", module.PARSE_VERSION + "-next")
+    assert TemplateNames(CountingEnvironment(), store).names(TEMPLATE) == {"rows", "column", "total"}
+    assert CountingEnvironment.parses == 2
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    with_total = CountingEnvironment()
+    with_total.globals["total"] = 0  # a global is no param
+    assert TemplateNames(with_total, store).names(TEMPLATE) == {"rows", "column"}
+
+
+def test_the_store_sits_where_bytecode_would(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import workflows._template_names as module
+
+    assert module.default_store().parent == Path(module.__file__).resolve().with_name("__pycache__")
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
+    assert module.default_store().is_relative_to(tmp_path)
+    assert module.default_store().parent.name == Path(module.__file__).resolve().parent.name
