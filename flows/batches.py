@@ -59,7 +59,7 @@ class Gated(BaseModel):
 
     sample: SkillSample
     task_id: str
-    episodes: dict[str, bool] = {}  # harness -> passed, for the episodes its gates kept (the oracle's run)
+    episodes: list[str] = []  # harnesses whose passed episode its gates kept (the package gate's oracle run)
 
 
 class GatedBatch(BaseModel):
@@ -166,10 +166,9 @@ def kept_episodes(ctx: RunContext, index: int, accepted: list[Gated]) -> tuple[E
         if not set(ctx.harnesses) <= set(item.episodes):
             left.append(item)
             continue
-        for harness in ctx.harnesses:
-            passed = item.episodes[harness]
-            out.episodes, out.passed = out.episodes + 1, out.passed + passed
-            out.episodes_run, out.passed_run = out.episodes_run + 1, out.passed_run + passed
+        n = len(ctx.harnesses)
+        out.episodes, out.passed, out.episodes_run, out.passed_run = (
+            out.episodes + n, out.passed + n, out.episodes_run + n, out.passed_run + n)
     return out, left
 
 
@@ -180,14 +179,16 @@ def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> Episode
     for item in accepted:
         bundle = _bundle(ctx, item)
         for harness in ctx.harnesses:  # one episode per harness: the same task through each channel mix
+            if harness in item.episodes:  # this run's, passed: kept by its gates (the oracle's run)
+                out.episodes, out.passed, out.episodes_run, out.passed_run = (
+                    out.episodes + 1, out.passed + 1, out.episodes_run + 1, out.passed_run + 1)
+                continue
             episode = stages.stored_episode(ctx, bundle, harness)
-            ran = episode is None or harness in item.episodes  # the gates' oracle run was this run's episode
             if episode is None:
                 episode = _guarded(ctx, item.sample, f"episode:{harness}",
                                    lambda b=bundle, h=harness: stages.run_teacher(ctx, b, h))
                 if episode is None:
                     continue
-            if ran:
                 out.episodes_run += 1
                 out.passed_run += episode.passed
             out.episodes += 1

@@ -136,16 +136,18 @@ def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBund
 
 class GateWork(BaseModel):
     """One bundle's way through the gates: the verdict, how many gates actually ran (not found
-    stored), and the harnesses whose episode the package gate's oracle run was (`oracle_replay`)."""
+    stored), and the harnesses whose passed episode the package gate's oracle run was (`oracle_replay`)."""
 
     passed: bool
     ran: int
-    episodes: dict[str, bool] = {}  # by harness: whether that episode passed
+    episodes: list[str] = []
 
 
 def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
     """Run the named gates in order, each unless its verdict is stored; stop at the first rejection,
-    which marks the task rejected. Once all pass, the episodes the oracle's run stands for are stored."""
+    which marks the task rejected (and drops an episode an earlier call's oracle run left). Once all
+    pass, the passed episodes the oracle's run stands for are stored; a failed one is left to the
+    episode stage, which records why."""
     store = store_for(ctx.db_url)
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
     replay = oracle_replay(ctx, bundle)
@@ -159,10 +161,12 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
             ran += 1
         if not result.passed:
             store.set_task_status(bundle.id, "rejected")
+            store.delete_episodes(bundle.id)
             return GateWork(passed=False, ran=ran)
-    for harness_name, result in replay.episodes.items() if replay else ():
-        keep_episode(ctx, bundle, harness_name, result)
-    return GateWork(passed=True, ran=ran, episodes={h: e.passed for h, e in replay.episodes.items()} if replay else {})
+    kept = {harness: episode for harness, episode in (replay.episodes.items() if replay else ()) if episode.passed}
+    for episode in kept.values():
+        store.save_episode(episode, ctx.run_id)
+    return GateWork(passed=True, ran=ran, episodes=list(kept))
 
 
 def oracle_replay(ctx: RunContext, bundle: TaskBundle) -> OracleReplay | None:
@@ -223,18 +227,12 @@ def run_teacher(ctx: RunContext, bundle: TaskBundle, harness_name: str) -> Episo
         return None
     result = run_episode(bundle, harness, teacher, judge, scratch_root=ctx.scratch_root, limits=ctx.limits,
                          backend=ctx.backend, annotator=annotator, run_id=ctx.run_id)
-    keep_episode(ctx, bundle, harness_name, result)
-    return result
-
-
-def keep_episode(ctx: RunContext, bundle: TaskBundle, harness_name: str, result: Episode) -> None:
-    """Store an episode and, if it failed, a rejection."""
-    store = store_for(ctx.db_url)
     store.save_episode(result, ctx.run_id)
     if not result.passed:
         reason = "episode_error" if result.status == "error" else "episode_failed"
         message = result.error or "; ".join(c.message for c in (result.rubric.failures() if result.rubric else []))
-        store.record_rejection(ctx.run_id, "episode", _episode_subject(ctx, bundle, harness_name), reason, message)
+        store.record_rejection(ctx.run_id, "episode", subject, reason, message)
+    return result
 
 
 def _episode_subject(ctx: RunContext, bundle: TaskBundle, harness: str) -> str:

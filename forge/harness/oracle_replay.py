@@ -7,8 +7,9 @@ harness (same prompt, tools, environment: no evolved version, no domain librarie
 teacher is the replay, the judge the programmatic checks and nothing annotates, running the
 episode again would redo the same steps in an identical sandbox and the same checks on the same
 state: the gate hands its oracle run and its checks' result to an `OracleReplay`, which records
-the Episode as `run_episode` would. The caller stores
-it once every gate has passed (`flows.stages.gates`). Anything else runs its own episode.
+the Episode as `run_episode` would (its `duration_s` runs from the sandbox's opening to the
+checks' verdict, the gate's own copy of the post-setup state included). The caller stores it once
+every gate has passed (`flows.stages.gates`). Anything else runs its own episode.
 """
 
 from __future__ import annotations

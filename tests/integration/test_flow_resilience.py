@@ -61,14 +61,17 @@ def small_batches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def work_done(store: Store, run_id: str) -> dict[str, str]:
-    """A fingerprint of every gate verdict and episode the run holds: a gate or episode run again
-    stores new timings, so a changed value is work done again (counted apart from the flow's tally)."""
+    """A fingerprint of every gate verdict and accepted task's episode the run holds: a gate or episode
+    run again stores new timings, so a changed value is work done again (counted apart from the
+    flow's tally). A task not yet accepted may hold the episode its gates kept (the oracle's run):
+    dropped, not redone, if the rerun rejects the task as a look-alike of one accepted meanwhile."""
     marks: dict[str, str] = {}
     for task_id in store.list_tasks(run_id=run_id):
         for result in store.gate_results(task_id):
             marks[f"gate:{task_id}:{result.gate}"] = result.model_dump_json()
     for episode in store.episodes(run_id=run_id):
-        marks[f"episode:{episode.id}"] = episode.model_dump_json()
+        if store.task_status(episode.task_id) == "accepted":
+            marks[f"episode:{episode.id}"] = episode.model_dump_json()
     return marks
 
 

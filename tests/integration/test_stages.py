@@ -168,7 +168,7 @@ def test_with_no_model_the_gates_oracle_run_is_the_episode_and_it_is_not_run_aga
     store = stages.store_for(ctx.db_url)
     batch = batches.make_batches(sample_skills(load_taxonomy(), 2, 5), 2)[0]
     gated = batches.gate_batch(ctx, batch)
-    assert [g.episodes for g in gated.passed] == [{"terminal": True}, {"terminal": True}]
+    assert [g.episodes for g in gated.passed] == [["terminal"], ["terminal"]]
     kept = {e.task_id: e for e in store.episodes()}
     assert sorted(kept) == sorted(g.task_id for g in gated.passed)
     for item in gated.passed:
@@ -198,7 +198,7 @@ def test_a_look_alike_rejected_at_acceptance_leaves_no_episode(ctx: RunContext, 
     store = stages.store_for(ctx.db_url)
     for bundle in (sort_bundle, twin):
         store.save_task(bundle, ctx.run_id)
-        assert stages.gates(ctx, bundle, GATE_ORDER).episodes == {"terminal": True}
+        assert stages.gates(ctx, bundle, GATE_ORDER).episodes == ["terminal"]
     assert sorted(e.task_id for e in store.episodes()) == sorted([sort_bundle.id, twin.id])
     assert stages.accept(ctx, sort_bundle) is sort_bundle and stages.accept(ctx, twin) is None
     assert [e.task_id for e in store.episodes()] == [sort_bundle.id]
@@ -213,7 +213,19 @@ def test_an_evolved_harness_is_not_the_oracles_and_runs_its_own_episode(ctx: Run
     evolved = HarnessVariant(label="verify", prompt_suffix="Verify the saved file before you finish.")
     record_version(store, evolved.apply(HARNESSES.get("terminal")), {"success_rate": 1.0})  # `forge evolve` chose it
     store.save_task(sort_bundle, ctx.run_id)
-    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes={})
+    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes=[])
     assert store.episodes() == []
     episode = stages.episode(ctx, stages.accept(ctx, sort_bundle))
     assert episode is not None and episode.passed and episode.harness_version.startswith("β#")
+
+
+def test_a_rejection_after_the_package_gate_drops_the_episode_it_kept(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    from forge.models import GateResult
+
+    store = stages.store_for(ctx.db_url)
+    store.save_task(sort_bundle, ctx.run_id)
+    assert stages.gates(ctx, sort_bundle, ["package"]).episodes == ["terminal"]  # one gate at a time
+    assert [e.task_id for e in store.episodes()] == [sort_bundle.id]
+    store.save_gate_result(sort_bundle.id, GateResult(gate="later", passed=False, reason="nope", message="no"))
+    assert not stages.gates(ctx, sort_bundle, ["package", "later"]).passed  # a gate after it says no
+    assert store.episodes() == [] and store.task_status(sort_bundle.id) == "rejected"
