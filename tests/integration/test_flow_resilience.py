@@ -124,9 +124,23 @@ def test_an_explicit_file_mode_wins_over_the_umask(
         assert stat.S_IMODE(path.stat().st_mode) == 0o640, path
 
 
+def samples_gated(task_runs: dict[str, str]) -> list[int]:
+    """The sample positions the `gates <batch>:<first>-<last>` task runs covered, in order."""
+    spans = sorted(tuple(map(int, n.split(":")[1].split("-"))) for n in task_runs if n.startswith("gates "))
+    return [p for first, last in spans for p in range(first, last + 1)]
+
+
+@pytest.mark.parametrize("evolved", [False, True], ids=["oracle-runs-kept", "evolved-terminal"])
 def test_batches_and_stages_are_task_runs_in_prefect(
-    prefect_api: None, small_batches: Path, tmp_path: Path
+    prefect_api: None, small_batches: Path, tmp_path: Path, evolved: bool
 ) -> None:
+    if evolved:  # `forge evolve` chose a terminal version: the gates' oracle runs are not its episodes
+        from forge.harness import HARNESSES
+        from forge.harness.versions import HarnessVariant, record_version
+
+        store = stages.store_for(Settings(data_dir=small_batches).resolved_db_url())
+        record_version(store, HarnessVariant(label="verify", prompt_suffix="Verify the file.").apply(
+            HARNESSES.get("terminal")), {"success_rate": 1.0})
     state = forge_flow(n_tasks=4, skills=SKILLS, output_dir=str(tmp_path / "out"), return_state=True)
     assert state.is_completed()
     flow_run_id = state.state_details.flow_run_id
@@ -137,15 +151,15 @@ def test_batches_and_stages_are_task_runs_in_prefect(
             names = {r.name: r.state.type.value for r in runs if r.state is not None}
             if len(names) >= 3 and set(names.values()) == {"COMPLETED"}:
                 batches = sorted(n.split(" ")[1].split(":")[0] for n in names if n.startswith("gates "))
-                if batches and {f"episodes {b}" for b in batches} <= set(names):
+                wanted = {f"episodes {b}" for b in batches} if evolved else set()
+                if len(samples_gated(names)) == 4 and wanted <= set(names):
                     break
             time.sleep(0.2)
-    gated = sorted((int(n.split(":")[1].split("-")[0]), int(n.split("-")[1]))
-                   for n in names if n.startswith("gates "))
-    assert [p for first, last in gated for p in range(first, last + 1)] == [0, 1, 2, 3], names  # each sample once
+    assert samples_gated(names) == [0, 1, 2, 3], names  # each sample once
     indexes = sorted(n.split(" ")[1].split(":")[0] for n in names if n.startswith("gates "))
-    # every batch was replayed as a task run of its own; accepting is a call in the flow, not a task run
-    assert sorted(n.split(" ")[1] for n in names if n.startswith("episodes ")) == indexes, names
+    # an evolved harness's episodes run as a task run per batch; with the built-in one each task's episode
+    # is its package gate's oracle run, kept in the gate batch; accepting is a call in the flow, not a task run
+    assert sorted(n.split(" ")[1] for n in names if n.startswith("episodes ")) == (indexes if evolved else []), names
     assert not any(n.startswith("accept") for n in names), names
     assert any(n.startswith("write-shards") for n in names) and set(names.values()) == {"COMPLETED"}, names
 
