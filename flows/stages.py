@@ -150,7 +150,7 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
     episode stage, which records why."""
     store = store_for(ctx.db_url)
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
-    replay = oracle_replay(ctx, bundle)
+    replay = oracle_replay(ctx, bundle) if set(gate_names) - set(stored) else None  # a gate will run
     context = gate_context(ctx) if replay is None else gate_context(ctx).model_copy(update={"on_oracle_run": replay.keep})
     ran = 0
     for gate_name in gate_names:

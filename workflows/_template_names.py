@@ -69,27 +69,27 @@ class TemplateNames:
 
     def _load(self) -> dict[str, frozenset[str]]:
         if self._known is None:
-            self._known = {}
-            with contextlib.suppress(OSError, ValueError):
-                stored = json.loads(self.store.read_text())
-                if isinstance(stored, dict):
-                    self._known = {key: frozenset(names) for key, names in stored.items()
-                                   if isinstance(names, list) and all(isinstance(n, str) for n in names)}
+            self._known = {key: frozenset(names) for key, names in self._read().items()}
         return self._known
+
+    def _read(self) -> dict[str, list[str]]:
+        """The store's well-formed entries; none when it is missing or unreadable."""
+        with contextlib.suppress(OSError, ValueError):
+            stored = json.loads(self.store.read_text())
+            if isinstance(stored, dict):
+                return {key: names for key, names in stored.items()
+                        if isinstance(names, list) and all(isinstance(n, str) for n in names)}
+        return {}
 
     def save(self) -> None:
         """Add what this process parsed to the store (re-read first: other processes write too)."""
         with self._lock:
             if not self._found or sys.dont_write_bytecode:
                 return
-            merged: dict[str, list[str]] = {}
-            with contextlib.suppress(OSError, ValueError):
-                stored = json.loads(self.store.read_text())
-                merged = stored if isinstance(stored, dict) else {}
-            merged.update(self._found)
+            merged = {**self._read(), **self._found}
             self._found = {}
             with contextlib.suppress(OSError):  # a read-only install: the next process parses again
-                self.store.parent.mkdir(exist_ok=True)
+                self.store.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(dir=self.store.parent, prefix=".template-names-")
                 try:
                     with os.fdopen(fd, "w") as out:

@@ -64,7 +64,8 @@ def run_episode(
                 if desktop is not None:
                     record["screen"] = ScreenSize(width=desktop.size[0], height=desktop.size[1])
                 loop = run_loop(env, task, harness, teacher, context)
-            outcome = _judge(task, judge, env, loop, context)
+            final = loop.final_turn.content if loop.final_turn else None
+            outcome = judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
     except (SandboxError, ModelError):
         raise
     except ForgeError as exc:
@@ -72,20 +73,12 @@ def run_episode(
     return _episode(task, record, loop, outcome, started, annotator, context)
 
 
-def record_episode(task: TaskBundle, harness: HarnessConfig, teacher: Teacher, judge: Judge, env: TaskEnvironment,
-                   loop: LoopResult, *, started: float, run_id: str | None = None,
-                   outcome: JudgeOutcome | None = None) -> Episode:
-    """The Episode of a teacher loop that another part already ran in `env`, still open as the loop
-    left it (`forge.harness.oracle_replay`: the package gate's oracle run is the replay teacher's
-    episode). Judged and recorded as `run_episode` would, unless `outcome` is the judge's verdict on
-    that state already; `started` is when `env` was opened."""
+def record_episode(task: TaskBundle, harness: HarnessConfig, teacher: Teacher, judge: Judge, loop: LoopResult,
+                   outcome: JudgeOutcome, *, started: float, run_id: str | None = None) -> Episode:
+    """The Episode of a teacher loop another part already ran and `judge` already judged
+    (`forge.harness.oracle_replay`: the package gate's oracle run is the replay teacher's episode),
+    recorded as `run_episode` would; `started` is when its environment was opened."""
     record, context = _record(task, harness, teacher, judge, run_id)
-    try:
-        outcome = outcome or _judge(task, judge, env, loop, context)
-    except (SandboxError, ModelError):
-        raise
-    except ForgeError as exc:
-        return _errored(record, loop, exc, started)
     return _episode(task, record, loop, outcome, started, None, context)
 
 
@@ -95,12 +88,6 @@ def _record(task: TaskBundle, harness: HarnessConfig, teacher: Teacher, judge: J
     record = dict(id=eid, task_id=task.id, harness=harness.name, harness_version=harness_identity(harness),
                   teacher=teacher.info, judge=judge.name)
     return record, CallContext(run_id=run_id, task_id=task.id, episode_id=eid)
-
-
-def _judge(task: TaskBundle, judge: Judge, env: TaskEnvironment, loop: LoopResult,
-           context: CallContext) -> JudgeOutcome:
-    final = loop.final_turn.content if loop.final_turn else None
-    return judge.judge(task, env.final_state(), loop.steps, context=context, final_message=final)
 
 
 def _errored(record: dict[str, Any], loop: LoopResult | None, exc: ForgeError, started: float) -> Episode:

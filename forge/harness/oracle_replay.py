@@ -40,8 +40,7 @@ class OracleReplay:
         """An OracleReplay where it applies, else None. Only the replay's episode, judged without a
         model, is the oracle's run: a model's turns differ, and a model judge or annotator would be
         called for tasks that a later check rejects. `harnesses`: the run's, by name, as it runs them."""
-        if (isinstance(teacher, ReplayTeacher) and type(teacher) is ReplayTeacher and teacher.info == ReplayTeacher.info
-                and isinstance(judge, ProgrammaticJudge) and type(judge) is ProgrammaticJudge and annotator is None):
+        if type(teacher) is ReplayTeacher and type(judge) is ProgrammaticJudge and annotator is None:
             return cls(task, harnesses(), teacher, judge, run_id)
         return None
 
@@ -53,6 +52,5 @@ class OracleReplay:
             return  # the oracle's sandbox has neither
         for name, wanted in self.harnesses.items():
             if wanted == harness and self.teacher.cannot_drive(self.task, wanted) is None:
-                self.episodes[name] = record_episode(self.task, wanted, self.teacher, self.judge, env, loop,
-                                                     started=started, run_id=self.run_id,
-                                                     outcome=self.judge.outcome(rubric))
+                self.episodes[name] = record_episode(self.task, wanted, self.teacher, self.judge, loop,
+                                                     self.judge.outcome(rubric), started=started, run_id=self.run_id)
