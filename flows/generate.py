@@ -33,7 +33,7 @@ from prefect.task_runners import ProcessPoolTaskRunner
 from flows import batches, stages
 from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
-from flows.fork_server import worker_context
+from flows.fork_server import call_in_fork, worker_context
 from forge.dataset import ShardInfo, prepare_output_dir
 from forge.errors import ConfigError, UnknownKeyError
 from forge.settings import Settings
@@ -162,7 +162,7 @@ class _ProcessPool(ProcessPoolTaskRunner):
 
     def start_workers(self) -> None:
         """Start every worker now, from a thread, instead of at the first submit, so their start-up
-        overlaps the flow's own (taxonomy, plugins, sampling). A spawn asks the fork server, which
+        overlaps the flow's own (sampling, in a child of the same fork server: `_sample`). A spawn asks the fork server, which
         answers only once it has imported the stages and loaded the plugins (seconds of CPU): in the
         flow's own thread that wait came before sampling (measured: 12 s of a loaded run's set-up),
         so the two never ran at once on two cores. A submit meanwhile waits on the pool's own lock.
@@ -265,22 +265,31 @@ def _outcome(ctx: RunContext, stage: Task[..., Any], about: Any, future: Prefect
 
 
 def _sample(ctx: RunContext, config: GenerateConfig) -> list[SkillSample]:
-    """Sample skills; unknown requested ids are recorded as rejections and the rest go on."""
+    """Sample skills (in a child of the workers' fork server: `call_in_fork`); unknown requested
+    ids are recorded as rejections and the rest go on."""
+    unknown, samples = call_in_fork(_draw, config.skills, config.n_tasks, config.seed, config.sampling)
+    for skill_id, message in unknown:
+        stages.store_for(ctx.db_url).record_rejection(ctx.run_id, "sample", skill_id, "unknown_skill", message)
+    if config.skills and not samples:
+        raise ConfigError(f"none of the requested skills exist: {', '.join(s for s, _ in unknown)}; "
+                          "see `forge skills list`")
+    return samples
+
+
+def _draw(skills: list[str] | None, n_tasks: int, seed: int, sampling: str,
+          ) -> tuple[list[tuple[str, str]], list[SkillSample]]:
+    """(unknown requested skill ids with why, the samples), from the taxonomy with the plugins' skills."""
     taxonomy = load_taxonomy()
-    wanted = config.skills
-    if wanted:
-        unknown = [s for s in wanted if s not in taxonomy.skills]
-        for skill_id in unknown:
-            try:
-                taxonomy.get(skill_id)
-            except UnknownKeyError as exc:
-                stages.store_for(ctx.db_url).record_rejection(ctx.run_id, "sample", skill_id, "unknown_skill", str(exc))
-        wanted = [s for s in wanted if s in taxonomy.skills]
-        if not wanted:
-            raise ConfigError(f"none of the requested skills exist: {', '.join(unknown)}; see `forge skills list`")
-    if wanted:
-        return sample_skills(taxonomy, config.n_tasks, config.seed, skill_ids=wanted)
-    return SAMPLERS[config.sampling](taxonomy, config.n_tasks, config.seed)
+    if not skills:
+        return [], SAMPLERS[sampling](taxonomy, n_tasks, seed)
+    unknown: list[tuple[str, str]] = []
+    for skill_id in dict.fromkeys(s for s in skills if s not in taxonomy.skills):
+        try:
+            taxonomy.get(skill_id)
+        except UnknownKeyError as exc:
+            unknown.append((skill_id, str(exc)))
+    wanted = [s for s in skills if s in taxonomy.skills]
+    return unknown, sample_skills(taxonomy, n_tasks, seed, skill_ids=wanted) if wanted else []
 
 
 SAMPLERS: dict[str, Callable[[Taxonomy, int, int], list[SkillSample]]] = {

@@ -4,7 +4,11 @@ profile a run logs of where its time went."""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,6 +53,34 @@ def test_explicit_skills_are_cycled_whatever_the_sampling(tmp_path: Path) -> Non
     for sampling in ("mix", "stratified"):
         config = GenerateConfig(n_tasks=5, seed=1, skills=wanted, sampling=sampling)
         assert _ids(_sample(_ctx(config, tmp_path), config)) == [wanted[i % 2] for i in range(5)]
+
+
+_SAMPLE_HERE = """
+import json, sys
+from pathlib import Path
+import forge.plugins
+from flows import stages
+from flows.context import GenerateConfig, RunContext
+from flows.generate import _sample
+from forge.settings import Settings
+
+config = GenerateConfig(n_tasks=40, seed=9)
+ctx = RunContext.create(config, Settings(data_dir=Path(sys.argv[1])))
+stages.store_for(ctx.db_url).start_run(ctx.run_id, "generate", config)
+ids = [s.skill.id for s in _sample(ctx, config)]
+loaded_here = bool(forge.plugins._statuses)
+from skills import load_taxonomy
+from skills.sampler import sample_mix
+print(json.dumps({"loaded_here": loaded_here, "same": ids == [s.skill.id for s in sample_mix(load_taxonomy(), 40, 9)]}))
+"""
+
+
+def test_the_flow_process_samples_without_loading_the_plugins(tmp_path: Path) -> None:
+    # the draw runs in a child of the workers' fork server, where they are loaded: the same draw
+    run = subprocess.run([sys.executable, "-c", _SAMPLE_HERE, str(tmp_path / "data")], capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "PREFECT_SERVER_ANALYTICS_ENABLED": "false"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout.splitlines()[-1]) == {"loaded_here": False, "same": True}
 
 
 def test_an_unknown_sampling_is_refused_naming_the_choices() -> None:
