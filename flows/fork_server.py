@@ -42,8 +42,8 @@ def start_fork_server() -> None:
 def call_in_fork(fn: Callable[..., T], *args: Any) -> T:
     """`fn(*args)` in a child of the fork server, where the plugins are loaded; its exception, if
     any, raised here. The flow's process reads the plugins only to sample (the taxonomy includes
-    the plugins' skills): done there, this process never loads them (~2 s of CPU and their memory,
-    measured), and the samples come from the same plugins as the workers that build them."""
+    the plugins' skills): done there, this process never loads them (~3 s of its CPU and ~100 MB
+    of its memory, measured), and the samples come from the plugins the workers build with."""
     with ProcessPoolExecutor(1, mp_context=worker_context()) as pool:
         return pool.submit(fn, *args).result()
 

@@ -162,11 +162,12 @@ class _ProcessPool(ProcessPoolTaskRunner):
 
     def start_workers(self) -> None:
         """Start every worker now, from a thread, instead of at the first submit, so their start-up
-        overlaps the flow's own (sampling, in a child of the same fork server: `_sample`). A spawn asks the fork server, which
-        answers only once it has imported the stages and loaded the plugins (seconds of CPU): in the
-        flow's own thread that wait came before sampling (measured: 12 s of a loaded run's set-up),
-        so the two never ran at once on two cores. A submit meanwhile waits on the pool's own lock.
-        A spawn that fails is the first submit's failure too, where the flow records it."""
+        overlaps the flow's own (sampling, in a child of the same fork server: `_sample`). A spawn
+        asks the fork server, which answers only once it has imported the stages and loaded the
+        plugins (seconds of CPU): in the flow's own thread that wait came before sampling (measured:
+        12 s of a loaded run's set-up), so the two never ran at once on two cores. A submit
+        meanwhile waits on the pool's own lock. A spawn that fails is the first submit's failure
+        too, where the flow records it."""
         threading.Thread(target=self._spawn_workers, name="forge-start-workers", daemon=True).start()
 
     def _spawn_workers(self) -> None:
