@@ -275,6 +275,16 @@ class _Profile(logging.Handler):
         self.profile = getattr(record, "forge_profile", None) or self.profile
 
 
+def _own_peak_rss_mb() -> float:
+    """This process's peak resident memory since it started (VmHWM). Not ru_maxrss: that survives
+    an exec, so a flow child started by the `both` mode's parent (which had run the workers pass)
+    reported the parent's peak instead of its own."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
 def flow_once(args: argparse.Namespace) -> dict:
     """In this process: the `forge` flow on a fresh store (PREFECT_API_URL is set), `--served` times.
     The first run is what a deployment run (a new process per run) gives, once its imports are done;
@@ -308,7 +318,7 @@ def flow_once(args: argparse.Namespace) -> dict:
             # (this run's share: a later run's fork server was started, and paid for, by the first)
             "cpu_s": {"flow_process": round(own_cpu, 2), "workers_and_sandboxes": round(tree_cpu - own_cpu, 2),
                       "prefect_server": round(server_cpu, 2)},
-            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "peak_rss_mb": _own_peak_rss_mb(),
             "largest_child_peak_rss_mb": catcher.profile.get("worker_peak_rss_mb", 0.0),  # the largest worker's
             "tree": memory.report(),
         })
