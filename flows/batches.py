@@ -83,6 +83,11 @@ class EpisodeBatch(BaseModel):
     work_s: float = 0.0
     worker_peak_rss_mb: float = 0.0
 
+    def add_kept(self, n: int) -> None:
+        """Count `n` passed episodes this run's gates kept (the oracle's runs): run by this run."""
+        self.episodes, self.passed = self.episodes + n, self.passed + n
+        self.episodes_run, self.passed_run = self.episodes_run + n, self.passed_run + n
+
 
 def make_batches(samples: list[SkillSample], size: int, workers: int | None = None) -> list[Batch]:
     """Consecutive batches of at most `size`. With `workers`, batches shrink as the run nears its
@@ -161,14 +166,9 @@ def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:
 def kept_episodes(ctx: RunContext, index: int, accepted: list[Gated]) -> tuple[EpisodeBatch, list[Gated]]:
     """In the flow's process: what the gates' kept episodes came to, for the samples whose every
     harness of the run has one (no task run needed), and the samples left for `episode_batch`."""
-    out, left = EpisodeBatch(index=index), []
-    for item in accepted:
-        if not set(ctx.harnesses) <= set(item.episodes):
-            left.append(item)
-            continue
-        n = len(ctx.harnesses)
-        out.episodes, out.passed, out.episodes_run, out.passed_run = (
-            out.episodes + n, out.passed + n, out.episodes_run + n, out.passed_run + n)
+    left = [item for item in accepted if not set(ctx.harnesses) <= set(item.episodes)]
+    out = EpisodeBatch(index=index)
+    out.add_kept(len(ctx.harnesses) * (len(accepted) - len(left)))
     return out, left
 
 
@@ -180,8 +180,7 @@ def episode_batch(ctx: RunContext, index: int, accepted: list[Gated]) -> Episode
         bundle = _bundle(ctx, item)
         for harness in ctx.harnesses:  # one episode per harness: the same task through each channel mix
             if harness in item.episodes:  # this run's, passed: kept by its gates (the oracle's run)
-                out.episodes, out.passed, out.episodes_run, out.passed_run = (
-                    out.episodes + 1, out.passed + 1, out.episodes_run + 1, out.passed_run + 1)
+                out.add_kept(1)
                 continue
             episode = stages.stored_episode(ctx, bundle, harness)
             if episode is None:
