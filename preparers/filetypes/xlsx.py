@@ -122,17 +122,17 @@ def _formula_lookup(data: bytes, path: str):
 
 
 def _expect(data: bytes) -> Expect:
-    import openpyxl
-
-    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    """Each sheet's typed texts, from the shared parse the file gate's inspection and the mutators
+    read too (a second, read-only openpyxl load here cost ~15% of a spreadsheet task). Formula
+    cells are left out: LibreOffice computes their values itself, and a cached value may be absent."""
+    check_xlsx_limits(data, "this xlsx file")
     groups: dict[str, list[str]] = {}
     filled: set[str] = set()
-    for ws in wb.worksheets:
-        cells = (v for row in ws.iter_rows(values_only=True) for v in row)
-        values = [v for v in cells if v is not None and str(v).strip()]
+    for ws in shared_workbook(data).worksheets:
+        values = [cell.value for _, cell in sorted(ws._cells.items())  # row by row, as iter_rows
+                  if cell.data_type != "f" and cell.value is not None and str(cell.value).strip()]
         groups[ws.title] = ends([v for v in values if isinstance(v, str)])
         filled.update([ws.title] if values else [])
-    wb.close()
     return Expect(opened=True, groups=groups, filled=frozenset(filled))
 
 
