@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from docx.oxml.ns import nsmap as docx_namespaces
+from docx.oxml.xmlchemy import BaseOxmlElement as DocxElement
+
 from forge.errors import CheckError, PreparerError
 from forge.filetypes import (
     FileReport,
@@ -44,10 +47,12 @@ from preparers.filetypes._docx_parts import (
     paragraph_parts,
     tables_of_contents,
 )
+from preparers.filetypes._compiled_xpath import use_compiled_xpath
 from preparers.filetypes._package_copy import PackageCopy
 from preparers.filetypes._zipbounds import check_zip_bounds
 
 DOCX = {"docx"}
+use_compiled_xpath(DocxElement, docx_namespaces)  # every lookup python-docx makes, here and in the preparers
 
 
 def _guarded(kind: str, read: Any, data: bytes) -> Any:

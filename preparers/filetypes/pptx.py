@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pptx.oxml.ns import _nsmap as pptx_namespaces
+from pptx.oxml.xmlchemy import BaseOxmlElement as PptxElement
+
 from forge.errors import CheckError, PreparerError
 from forge.filetypes import (
     FileReport,
@@ -34,11 +37,13 @@ from forge.filetypes import (
 )
 from forge.filetypes.libreoffice import Expect, Unverified, export, require
 from forge.views import Run, Shape, Slide, SlidesView, Table, View
+from preparers.filetypes._compiled_xpath import use_compiled_xpath
 from preparers.filetypes._package_copy import PackageCopy
 from preparers.filetypes._zipbounds import check_zip_bounds
 from preparers.filetypes.docx import _guarded, table_rows
 
 PPTX = {"pptx"}
+use_compiled_xpath(PptxElement, pptx_namespaces)  # every lookup python-pptx makes, here and in the preparers
 
 
 def _run(run: Any) -> Run:
