@@ -36,7 +36,10 @@ def box(tmp_path: Path) -> Iterator[BwrapSandbox]:
 
 
 def _cmdlines(box: BwrapSandbox) -> str:
-    result = box.run("sleep 2 & for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done")
+    """Every process's command line, a background `sleep 2` among them: the listing waits until the
+    job has exec'd (under load its forked subshell can still be there when the loop reads /proc)."""
+    result = box.run("sleep 2 & until tr '\\0' ' ' < /proc/$!/cmdline | grep -q '^sleep 2'; do sleep 0.01; done; "
+                     "for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done")
     assert result.exit_code == 0 and "sleep 2" in result.stdout, result
     return result.stdout
 
