@@ -34,4 +34,5 @@ def use_compiled_xpath(element_base: type, namespaces: Mapping[str, str]) -> Non
         return compiled(xpath_str)(self)
 
     xpath.__doc__ = f"{element_base.__module__}'s xpath(), compiled once per expression (forge)."
+    xpath.compiled = compiled  # type: ignore[attr-defined]  (its cache_info() says what is kept)
     element_base.xpath = xpath  # type: ignore[attr-defined]

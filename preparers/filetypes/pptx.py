@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import threading
 from dataclasses import dataclass
@@ -53,21 +52,10 @@ def _run(run: Any) -> Run:
                font=font.name, size_pt=font.size.pt if font.size is not None else None)
 
 
-@functools.cache
-def _xpath(path: str) -> Any:
-    """A compiled XPath over pptx's namespaces. python-pptx compiles its expression on every
-    call of a property such as `is_placeholder` or `slide.shapes.title`, ~400 calls a deck (with
-    the shape proxies it made again per iteration: 14.4 -> 10.6 ms a deck's parse)."""
-    from lxml import etree
-    from pptx.oxml.ns import nsmap
-
-    return etree.XPath(path, namespaces=nsmap("p", "a"))
-
-
 def _ph(element: Any) -> Any:
     """The shape's placeholder element (p:ph), python-pptx's CT_Placeholder; None for a shape
     that is not a placeholder. What `shape.is_placeholder` and `placeholder_format` read."""
-    found = _xpath("./*[1]/p:nvPr/p:ph")(element)
+    found = element.xpath("./*[1]/p:nvPr/p:ph")  # compiled once: `use_compiled_xpath`
     return found[0] if found else None
 
 
@@ -78,7 +66,7 @@ def _title(shapes: list[Any]) -> Any:
 
 def _role(shape: Any, ph: Any) -> dict[str, str]:
     """Its placeholder role and alternative text (cNvPr's descr), for `Shape`."""
-    found = _xpath("./*[1]/p:cNvPr")(shape._element)
+    found = shape._element.xpath("./*[1]/p:cNvPr")
     role = ""
     if ph is not None:
         kind = ph.type
