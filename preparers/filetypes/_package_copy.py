@@ -1,4 +1,4 @@
-"""A private copy of an OOXML package (docx, pptx) for one mutator: it parses only the parts it
+"""A private copy of an OOXML package (docx, pptx, xlsx) for one mutator: it parses only the parts it
 changes and writes every other member back byte for byte.
 
 python-docx and python-pptx parse every part of a package on open and serialise every part on
@@ -50,12 +50,24 @@ class PackageCopy:
         """The member `source` relates to by a relationship of type .../`kind`; KeyError without one."""
         return related(self.targets(source), kind)
 
+    def names(self) -> set[str]:
+        return set(self._archive.namelist()) | set(self._parts)
+
+    def add(self, name: str, element: Any) -> None:
+        """A new part, written after the package's own members."""
+        if name in self.names():
+            raise ValueError(f"the package already has a part {name}")
+        self._parts[name] = element
+
     def save(self) -> bytes:
         """The package with the parsed parts serialised as python-docx and python-pptx do."""
         buf = io.BytesIO()
+        members = self._archive.infolist()
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in self._archive.infolist():
+            for info in members:
                 changed = self._parts.get(info.filename)
                 out.writestr(info, etree.tostring(changed, encoding="UTF-8", standalone=True)
                              if changed is not None else self._archive.read(info))
+            for name in sorted(self._parts.keys() - {info.filename for info in members}):
+                out.writestr(name, etree.tostring(self._parts[name], encoding="UTF-8", standalone=True))
         return buf.getvalue()

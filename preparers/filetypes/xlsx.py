@@ -6,7 +6,8 @@
 - `read` -> `TableView`: calamine values (fast), parsed once per content; a lazy openpyxl
   formula lookup explains an empty computed cell;
 - `libreoffice`: Calc's import filter forced, one csv per sheet, each sheet's texts must appear;
-- mutators: `preparers.filetypes.xlsx_mutators` (wrong value, missing row, wrong place, partial).
+- mutators: `preparers.filetypes.xlsx_mutators` (wrong value, missing row, wrong place, partial),
+  each an edit of the changed sheet's XML (`_xlsx_patch`).
 """
 
 from __future__ import annotations
@@ -96,9 +97,9 @@ def write_workbook(tables: Sequence[Table], *, formats: dict[str, str] | None = 
 @parsed_once()
 def shared_workbook(data: bytes) -> Any:
     """The workbook with its formulas, parsed once per content: the file gate's inspection, the
-    checks' formula lookups and the mutators' private copies (`xlsx_mutators`, unpickled from
-    it) share one openpyxl parse. Read only, and never through `ws.cell()` or `iter_rows()`,
-    which add the cells they visit; bounds are the caller's to check first."""
+    checks' formula lookups and the mutators' reading of the oracle's cells (`xlsx_mutators`,
+    which edit the sheet's XML, not this) share one openpyxl parse. Read only, and never through
+    `ws.cell()` or `iter_rows()`, which add the cells they visit; bounds are the caller's to check first."""
     import openpyxl
 
     return openpyxl.load_workbook(io.BytesIO(data), data_only=False)

@@ -3,20 +3,21 @@
 Each works on the cells the oracle changed (output versus input, sheet by sheet, compared as
 the checks read them), so it hits what the task is about rather than a cell no check reads.
 A reverted cell gets the input's value as calamine reads it (an integer comes back as a
-float, a midnight datetime as a date): the same value to every check.
+float, a midnight datetime as a date): the same value to every check. The output's cells are
+read from the parse the file gate's inspection shares (read only); each mutant edits only the
+changed sheet's XML (`_xlsx_patch`), so every other part of the oracle's file is kept as it was.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import io
-import pickle
 from dataclasses import dataclass
 from typing import Any
 
 from forge.checks._xlsx_limits import check_xlsx_limits, written_by_forge
 from forge.checks.state import parsed_sheets
 from forge.filetypes.mutation import MutantFiles, MutationInput, register_mutator
+from preparers.filetypes._xlsx_patch import WorkbookPatch
 
 XLSX = {"xlsx"}
 Grid = list[list[Any]]
@@ -24,21 +25,28 @@ Grid = list[list[Any]]
 
 @dataclass
 class _Diff:
-    """A private copy of the oracle's output workbook, its changed sheet, and what changed there."""
+    """The oracle's output workbook as a patch of its own, its changed sheet, and what changed there."""
 
     path: str
-    wb: Any
-    sheet: Any
+    title: str
+    cells: dict[tuple[int, int], Any]  # the shared openpyxl parse's cells of that sheet: read only
+    patch: WorkbookPatch
     original: Grid | None  # the input's sheet of the same title (calamine values), or None
     changed: list[tuple[int, int]]  # 1-based (row, column)
 
     def original_value(self, row: int, col: int) -> Any:
         return _at(self.original, row, col)
 
+    def value(self, row: int, col: int) -> Any:
+        """The output's value as openpyxl reads it (a formula as "=..."); None for an absent cell."""
+        cell = self.cells.get((row, col))
+        return cell.value if cell is not None else None
+
+    def set(self, row: int, col: int, value: Any) -> None:
+        self.patch.sheet(self.title).set(row, col, value)
+
     def save(self) -> bytes:
-        buffer = io.BytesIO()
-        self.wb.save(buffer)
-        return written_by_forge(buffer.getvalue())  # parsed within bounds, changed a little: no rescan
+        return written_by_forge(self.patch.save())  # parsed within bounds, changed a little: no rescan
 
 
 def _at(grid: Grid | None, row: int, col: int) -> Any:
@@ -46,12 +54,6 @@ def _at(grid: Grid | None, row: int, col: int) -> Any:
     if grid is None or row > len(grid) or col > len(grid[row - 1]):
         return None
     return grid[row - 1][col - 1]
-
-
-def _value(ws: Any, row: int, col: int) -> Any:
-    """A cell's value without creating the cell (`ws.cell()` would, and grow max_row)."""
-    cell = ws._cells.get((row, col))
-    return cell.value if cell is not None else None
 
 
 def _changes(probe: MutationInput) -> tuple[str, str, list[tuple[int, int]]] | None:
@@ -79,22 +81,6 @@ def _changes(probe: MutationInput) -> tuple[str, str, list[tuple[int, int]]] | N
     return probe.cache["xlsx-changes"]
 
 
-def _private_copy(probe: MutationInput, path: str) -> Any:
-    """A workbook of the oracle's output that this mutator may edit.
-
-    The output's shared parse is pickled once per probe; unpickling a copy costs a quarter of
-    parsing the xlsx again, and every xlsx mutator needs its own copy.
-    """
-    key = f"xlsx-pickle:{path}"
-    if key not in probe.cache:
-        from preparers.filetypes.xlsx import shared_workbook  # (xlsx imports this module)
-
-        data = probe.oracle_outputs[path]
-        check_xlsx_limits(data, path)
-        probe.cache[key] = pickle.dumps(shared_workbook(data))  # the file gate's parse of the same bytes
-    return pickle.loads(probe.cache[key])
-
-
 def _diff(probe: MutationInput) -> _Diff | None:
     found = _changes(probe)
     if found is None:
@@ -102,8 +88,11 @@ def _diff(probe: MutationInput) -> _Diff | None:
     path, title, changed = found
     source = probe.input_of_type("xlsx")
     original = parsed_sheets(probe.inputs[source], source).get(title) if source else None
-    wb = _private_copy(probe, path)
-    return _Diff(path, wb, wb[title], original, changed)
+    from preparers.filetypes.xlsx import shared_workbook  # (xlsx imports this module)
+
+    data = probe.oracle_outputs[path]
+    check_xlsx_limits(data, path)
+    return _Diff(path, title, shared_workbook(data)[title]._cells, WorkbookPatch(data), original, changed)
 
 
 def _nudge(value: Any) -> Any:
@@ -122,11 +111,11 @@ def wrong_value(probe: MutationInput) -> MutantFiles | None:
     diff = _diff(probe)
     if diff is None:
         return None
-    filled = [rc for rc in diff.changed if _value(diff.sheet, *rc) is not None]
+    filled = [rc for rc in diff.changed if diff.value(*rc) is not None]
     if not filled:
         return None
-    cell = diff.sheet.cell(*filled[len(filled) // 2])
-    cell.value = _nudge(cell.value)
+    row, col = filled[len(filled) // 2]
+    diff.set(row, col, _nudge(diff.value(row, col)))
     return {**probe.oracle_outputs, diff.path: diff.save()}
 
 
@@ -134,10 +123,10 @@ def wrong_value(probe: MutationInput) -> MutantFiles | None:
 def missing_row(probe: MutationInput) -> MutantFiles | None:
     """The last row of the changed sheet is gone (an off-by-one range)."""
     diff = _diff(probe)
-    filled = [row[0].row for row in diff.sheet.iter_rows() if any(c.value is not None for c in row)] if diff else []
+    filled = sorted({row for (row, _), cell in diff.cells.items() if cell.value is not None}) if diff else []
     if diff is None or len(filled) < 2:
         return None
-    diff.sheet.delete_rows(filled[-1])  # the last row with content: openpyxl may keep emptied rows
+    diff.patch.sheet(diff.title).delete_row(filled[-1])  # the last row with content, not an emptied one
     return {**probe.oracle_outputs, diff.path: diff.save()}
 
 
@@ -147,12 +136,9 @@ def wrong_place(probe: MutationInput) -> MutantFiles | None:
     diff = _diff(probe)
     if diff is None or diff.original is None:
         return None
-    result = diff.wb.create_sheet(f"{diff.sheet.title} (result)"[:31])
-    for row in diff.sheet.iter_rows():
-        for cell in row:
-            result.cell(cell.row, cell.column, cell.value)
+    diff.patch.copy_sheet(diff.title, f"{diff.title} (result)"[:31])
     for r, c in diff.changed:
-        diff.sheet.cell(r, c).value = diff.original_value(r, c)
+        diff.set(r, c, diff.original_value(r, c))
     return {**probe.oracle_outputs, diff.path: diff.save()}
 
 
@@ -164,5 +150,5 @@ def partial(probe: MutationInput) -> MutantFiles | None:
         return None
     half = len(diff.changed) // 2
     for r, c in diff.changed[half:]:
-        diff.sheet.cell(r, c).value = diff.original_value(r, c)
+        diff.set(r, c, diff.original_value(r, c))
     return {**probe.oracle_outputs, diff.path: diff.save()}
