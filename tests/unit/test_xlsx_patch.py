@@ -18,6 +18,7 @@ import pytest
 from openpyxl.utils.datetime import CALENDAR_MAC_1904
 from python_calamine import CalamineWorkbook
 
+from forge.errors import CheckError
 from preparers.filetypes._xlsx_patch import WorkbookPatch
 
 
@@ -154,3 +155,10 @@ def test_cells_and_rows_without_references_are_found_by_position() -> None:
     grids = _read(patch.save())[1]["Sales"]
     assert grids[2][:2] == ["South", 40.0]
     assert [row[0] for row in grids] == ["Region", "Norte", "South", "East"]
+
+
+def test_a_value_no_xml_can_hold_is_a_check_error() -> None:
+    """The gate records it as an unreadable output (`oracle_output_unreadable`), not a crash."""
+    patch = WorkbookPatch(_workbook())
+    with pytest.raises(CheckError, match=r"cannot write 'bell\\x07' into a cell: All strings must be XML"):
+        patch.sheet("Sales").set(2, 1, "bell\x07")
