@@ -360,7 +360,11 @@ def test_a_timed_out_call_is_killed_and_nothing_is_left_behind(tmp_path: Path, s
 @needs_root_bwrap
 def test_killing_the_shim_kills_the_call(box: BwrapSandbox) -> None:
     count = "grep -l '_zygot[e]' /proc/[0-9]*/cmdline 2>/dev/null | wc -l"
-    command = f"python3 -c 'import time; time.sleep(30)' & sleep 0.5; {count}; kill -9 $!; sleep 0.5; {count}"
+    # Each count waits (5 s at most) for what it expects, not a fixed 0.5 s: under load the warm
+    # call's child was once not forked yet when the first count ran (CI, stop 35).
+    until = "for _ in $(seq 100); do [ \"$({count})\" = {n} ] && break; sleep 0.05; done; {count}"
+    command = (f"python3 -c 'import time; time.sleep(30)' & {until.format(count=count, n=1)}; kill -9 $!; "
+               f"{until.format(count=count, n=0)}")
     assert box.run(command).stdout.split() == ["1", "0"]
 
 
