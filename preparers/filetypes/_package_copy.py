@@ -1,5 +1,5 @@
-"""A private copy of an OOXML package (docx, pptx, xlsx) for one mutator: it parses only the parts it
-changes and writes every other member back byte for byte.
+"""A private copy of an OOXML package (docx, pptx, xlsx) for one mutator: it parses only the parts
+it changes (or adds) and writes every other member back byte for byte.
 
 python-docx and python-pptx parse every part of a package on open and serialise every part on
 save (~15-20 ms a small file); a mutator changes one or two parts of it.

@@ -91,14 +91,15 @@ class WorkbookPatch:
         rels = self.package.part(posixpath.join(folder, "_rels", name + ".rels"))
         taken = {r.get("Id") for r in rels}
         rel_id = next(i for n in range(1, len(taken) + 2) if (i := f"rId{n}") not in taken)
-        etree.SubElement(rels, f"{{{_PKG_REL}}}Relationship", Id=rel_id, Target=posixpath.relpath(part, folder),
-                         Type=f"{_REL}/worksheet")
+        etree.SubElement(rels, f"{{{_PKG_REL}}}Relationship", Id=rel_id,
+                         Target=posixpath.relpath(part, folder), Type=f"{_REL}/worksheet")
         types = self.package.part("[Content_Types].xml")
         etree.SubElement(types, f"{{{_TYPES}}}Override", PartName=f"/{part}", ContentType=_WORKSHEET)
         sheets = self.package.part(self._workbook).find("m:sheets", _NS)
         ids = [int(s.get("sheetId", 0)) for s in sheets]
-        etree.SubElement(sheets, _q("sheet"), {"name": _unique(new_title, [s.get("name", "") for s in sheets]),
-                                               "sheetId": str(max(ids, default=0) + 1), f"{{{_REL}}}id": rel_id})
+        title = _unique(new_title, [s.get("name", "") for s in sheets])
+        etree.SubElement(sheets, _q("sheet"), {"name": title, "sheetId": str(max(ids, default=0) + 1),
+                                               f"{{{_REL}}}id": rel_id})
 
     def date_style(self, style: str, value: Any) -> str:
         """A style index like `style` whose number format shows `value`'s kind of date."""
@@ -257,7 +258,8 @@ class _Styles:
         self.root, self.xfs = root, root.find(_q("cellXfs"))
         if self.xfs is None:
             raise CheckError("cannot write a date into this workbook: its styles have no cellXfs")
-        self.codes = {int(f.get("numFmtId", -1)): f.get("formatCode", "") for f in root.iterfind("m:numFmts/m:numFmt", _NS)}
+        self.codes = {int(f.get("numFmtId", -1)): f.get("formatCode", "")
+                      for f in root.iterfind("m:numFmts/m:numFmt", _NS)}
         self.added: dict[tuple[str, str], str] = {}
 
     def _format_id(self, code: str) -> int:
@@ -288,7 +290,8 @@ class _Styles:
         if xfs and self._shows_a_date(xfs[index]):
             return str(index)
         if (style, code) not in self.added:
-            xf = copy.deepcopy(xfs[index]) if xfs else etree.Element(_q("xf"), fontId="0", fillId="0", borderId="0")
+            xf = copy.deepcopy(xfs[index]) if xfs else etree.Element(_q("xf"), fontId="0", fillId="0",
+                                                                     borderId="0")
             xf.set("numFmtId", str(self._format_id(code)))
             xf.set("applyNumberFormat", "1")
             self.xfs.append(xf)
@@ -304,7 +307,8 @@ def _row_named(cell: Any) -> str | None:
 
 
 def _unique(title: str, taken: list[str]) -> str:
-    """`title`, or with the smallest number after it that no sheet has (case-insensitive, 31 chars at most)."""
+    """`title`, or with the smallest number after it that no sheet has (case-insensitive, 31
+    characters at most)."""
     lowered = {t.lower() for t in taken}
     candidate, n = title[:31], 0
     while candidate.lower() in lowered:
