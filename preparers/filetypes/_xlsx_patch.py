@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from lxml import etree
-from openpyxl.cell.cell import ERROR_CODES, TIME_FORMATS
+from openpyxl.cell.cell import ERROR_CODES, get_time_format
 from openpyxl.compat import NUMERIC_TYPES, safe_string
 from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_REVERSE, is_date_format
 from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, to_excel
+from openpyxl.workbook.child import avoid_duplicate_name
 
 from forge.errors import CheckError
 from preparers.filetypes._package_copy import PackageCopy
@@ -97,7 +98,7 @@ class WorkbookPatch:
         etree.SubElement(types, f"{{{_TYPES}}}Override", PartName=f"/{part}", ContentType=_WORKSHEET)
         sheets = self.package.part(self._workbook).find("m:sheets", _NS)
         ids = [int(s.get("sheetId", 0)) for s in sheets]
-        title = _unique(new_title, [s.get("name", "") for s in sheets])
+        title = avoid_duplicate_name([s.get("name", "") for s in sheets], new_title)  # create_sheet's naming
         etree.SubElement(sheets, _q("sheet"), {"name": title, "sheetId": str(max(ids, default=0) + 1),
                                                f"{{{_REL}}}id": rel_id})
 
@@ -109,8 +110,7 @@ class WorkbookPatch:
             except KeyError:
                 raise CheckError("cannot write a date into this workbook: it has no styles part") from None
             self._styles = _Styles(self.package.part(part))
-        kind = next(k for k in (dt.datetime, dt.date, dt.time, dt.timedelta) if isinstance(value, k))
-        return self._styles.dated(style, TIME_FORMATS[kind])  # the number format openpyxl gives that kind
+        return self._styles.dated(style, get_time_format(type(value)))  # the format openpyxl gives that kind
 
     @property
     def epoch(self) -> dt.datetime:
@@ -305,13 +305,3 @@ def _row_named(cell: Any) -> str | None:
     found = _ROW_OF_REF.search(cell.get("r", "")) if cell is not None else None
     return found[0] if found else None
 
-
-def _unique(title: str, taken: list[str]) -> str:
-    """`title`, or with the smallest number after it that no sheet has (case-insensitive, 31
-    characters at most)."""
-    lowered = {t.lower() for t in taken}
-    candidate, n = title[:31], 0
-    while candidate.lower() in lowered:
-        n += 1
-        candidate = f"{title[:31 - len(str(n))]}{n}"
-    return candidate
