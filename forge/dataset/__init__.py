@@ -15,6 +15,7 @@ from forge.dataset.writer import (
     prepare_output_dir,
     read_manifest,
     shard_name,
+    warm_up,
     write_manifest,
     write_shard,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "prepare_output_dir",
     "read_manifest",
     "shard_name",
+    "warm_up",
     "write_manifest",
     "write_shard",
 ]

@@ -4,6 +4,8 @@ import hashlib
 import json
 import os
 import stat
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -85,6 +87,28 @@ def test_writes_leave_no_temporary_files(tmp_path: Path) -> None:
     task = bundle()
     write_manifest(tmp_path, [write_shard(tmp_path, 0, [(episode(task.id), task)])])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_manifest.json", "shard-00000.parquet"]
+
+
+def test_after_the_warm_up_a_first_shard_write_imports_nothing(tmp_path: Path) -> None:
+    """The flow warms the writer while it waits for its workers: the run's first write (often its
+    last step) must then find every import done. A fresh interpreter, as a run's process is."""
+    script = f"""
+import sys
+from pathlib import Path
+from forge.dataset import warm_up, write_shard
+from tests.unit.test_dataset_writer import episode
+from tests.unit.test_models import bundle
+task = bundle()
+pairs = [(episode(task.id), task)]
+warm_up()
+loaded = set(sys.modules)
+write_shard(Path({str(tmp_path)!r}), 0, pairs)
+print(sorted(set(sys.modules) - loaded))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).parents[2])
+    assert done.stdout.strip() == "[]", done.stdout[:300]
+    assert pq.read_table(tmp_path / "shard-00000.parquet").num_rows == 1
 
 
 def test_a_failed_write_keeps_the_previous_shard(tmp_path: Path) -> None:
