@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -11,7 +11,9 @@ from rich.table import Table
 
 from forge.cli._settings import load_settings
 from forge.errors import ForgeError
-from forge.store import CostLine
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) loads when `forge cost` runs, not with every command
+    from forge.store import CostLine
 
 console = Console()
 err = Console(stderr=True)

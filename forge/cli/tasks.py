@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -21,7 +21,9 @@ from forge.errors import ConfigError, ForgeError
 from forge.models import TaskBundle
 from forge.cli._settings import load_settings
 from forge.settings import Settings
-from forge.store import Store, open_store
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a task command runs, not with every command
+    from forge.store import Store
 
 task_app = typer.Typer(help="Inspect, set up and solve one task.", no_args_is_help=True)
 rubric_app = typer.Typer(help="Run a task's programmatic checks.", no_args_is_help=True)
@@ -38,6 +40,8 @@ def _error(message: str) -> typer.Exit:
 
 
 def _store(settings: Settings) -> Store:
+    from forge.store import open_store
+
     return open_store(settings.resolved_db_url())
 
 

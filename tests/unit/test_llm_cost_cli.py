@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,3 +45,12 @@ def test_forge_cost_reports_per_stage_task_and_accepted_trajectory(tmp_path: Pat
 
     table = CliRunner().invoke(app, ["cost", "--run", "r1"])
     assert table.exit_code == 0 and "by accepted trajectory" in table.output and "e-good" in table.output
+
+
+def test_the_cli_loads_no_store_before_a_command_runs() -> None:
+    """`forge generate` starts its workers' fork server first thing in the command; whatever the
+    CLI module loads before that (SQLAlchemy and the store, ~0.3 s) delays the run's first batch."""
+    script = "import sys, forge.cli.app; print(sorted(m for m in ('forge.store', 'sqlalchemy') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).parents[2])
+    assert done.stdout.strip() == "[]"
