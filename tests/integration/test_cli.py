@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -37,6 +38,25 @@ def test_generate_prints_a_json_summary_and_writes_shards(cli_env: dict[str, str
                              env=cli_env).stdout)
     assert again["run_id"] == summary["run_id"] and again["counts"]["rows_written"] == 0
     assert pq.read_table(out).num_rows == 3
+
+
+def test_generate_leaves_the_runs_objects_out_of_the_exits_collection(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """The interpreter's teardown collects every object the run left in the process (~0.8 s of the
+    command's wall time, measured): frozen first, they are skipped. Checked at the process's last
+    exit handler, after the command returned."""
+    script = """
+import atexit, gc, sys
+if __name__ == "__main__":  # the workers' fork server imports this file too
+    atexit.register(lambda: print("frozen at exit:", gc.get_freeze_count()))  # registered first: runs last
+    from forge.cli.app import app
+    app(sys.argv[1:])
+"""
+    run = subprocess.run([sys.executable, "-c", script, "generate", "--tasks", "1", "--skill",
+                          "spreadsheet.data.sort.ascending", "--output-dir", str(tmp_path / "o"), "--json"],
+                         env=cli_env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout.split("frozen at exit:")[0])["counts"]["rows_written"] == 1
+    assert int(run.stdout.split("frozen at exit:")[1]) > 100_000
 
 
 def test_unknown_skills_are_recorded_and_the_rest_run(cli_env: dict[str, str], tmp_path: Path) -> None:
