@@ -14,6 +14,13 @@ verified tasks/s on 2 cores; spreadsheets >= 9.
 probe: sandbox_setup, setup_state, do_nothing, oracle, sandbox_close, answer_leak, mutations,
 output_roundtrip), worker wall time per task.
 
+`cpu_s_per_task` says where the machine's CPU goes, per task, while the app runs: `machine` (every
+core's busy time, from /proc/stat: on a shared machine, other load too), `workers_python` (the
+workers' own CPU), `libreoffice` (the kept soffices and their UNO bridges), `bench_parent`, and
+`sandboxes_and_other` (the rest: sandboxed commands, bubblewrap, the kernel's work for them).
+`cpu_bound_ceiling_per_s` is the rate the machine's cores would give at that cost if they never
+idled: a goal above it needs less CPU per task, not better scheduling.
+
 `workflow_files` counts the lines of each registered workflow's module (its declarative spec,
 draw, contents and reference): median and max, the "a new workflow is 30-80 lines" figure.
 """
@@ -33,6 +40,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from _tree_memory import process_tree  # bench/ is this script's own folder
 from flows.fork_server import worker_context
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
@@ -41,6 +49,7 @@ from skills import SkillSample, load_taxonomy, sample_skills
 from workflows import WORKFLOWS
 
 _CTX: GateContext | None = None
+_HOST_CPU = "host_cpu"  # a task's CPU seconds in its worker, carried beside its stage timings
 
 
 def _init(scratch: str, libreoffice: bool) -> None:
@@ -59,11 +68,11 @@ def _build_and_gate(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
     """(bundle json or skill id, "accepted" or "<gate>:<reason>", seconds by stage) for one sample,
     every gate except the duplicate one; stages: workflow, each gate, each package-gate probe."""
     assert _CTX is not None
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()  # this worker's CPU, its probe threads included
     try:
         bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
     except Exception as exc:  # noqa: BLE001 - counted as a rejection, as the flow records it
-        return sample.skill.id, f"workflow:{type(exc).__name__}", {}
+        return sample.skill.id, f"workflow:{type(exc).__name__}", {_HOST_CPU: time.process_time() - cpu}
     seconds = {"workflow": time.perf_counter() - started}
     for gate in GATE_ORDER:
         if gate == "duplicate":
@@ -73,16 +82,40 @@ def _build_and_gate(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
         probes = result.details.get("probe_seconds", {}) if result.passed else {}
         seconds.update({f"{gate}.{probe}": float(s) for probe, s in probes.items()})  # type: ignore[union-attr, arg-type]
         if not result.passed:
-            return sample.skill.id, f"{gate}:{result.reason}", seconds
-    return bundle.model_dump_json(), "accepted", seconds
+            return sample.skill.id, f"{gate}:{result.reason}", {**seconds, _HOST_CPU: time.process_time() - cpu}
+    return bundle.model_dump_json(), "accepted", {**seconds, _HOST_CPU: time.process_time() - cpu}
+
+
+def _machine_busy_s() -> float:
+    """CPU seconds the whole machine has spent busy (every core; idle and iowait left out)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _libreoffice_cpu_s() -> float:
+    """CPU seconds of this bench's LibreOffice processes (soffice and its UNO bridges, with the
+    restarted soffices they reaped), from /proc."""
+    total = 0
+    for pid in process_tree(os.getpid()):
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+            office = name.startswith(("soffice", "oosplash")) or b"_uno_bridge" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        if office:
+            total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str, object]:
     from forge.models import TaskBundle
 
-    started = time.perf_counter()
+    started, machine, office, own = time.perf_counter(), _machine_busy_s(), _libreoffice_cpu_s(), time.process_time()
     outcomes = list(pool.map(_build_and_gate, samples))
+    machine, office, own = _machine_busy_s() - machine, _libreoffice_cpu_s() - office, time.process_time() - own
     index, verdicts, stages = NearDuplicateIndex(), Counter(), defaultdict(list)
+    host = sum(seconds.pop(_HOST_CPU) for _, _, seconds in outcomes)
     for _, _, seconds in outcomes:
         for stage, value in seconds.items():
             stages[stage].append(value)
@@ -93,11 +126,15 @@ def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str,
             if verdict == "accepted":
                 index.claim(bundle)
         verdicts[verdict] += 1
-    seconds = time.perf_counter() - started
+    seconds, n = time.perf_counter() - started, len(samples)
+    cpu = {"machine": machine / n, "workers_python": host / n, "libreoffice": office / n, "bench_parent": own / n,
+           "sandboxes_and_other": (machine - host - office - own) / n}
     return {"tasks": len(samples), "verified": verdicts.pop("accepted", 0), "rejected": dict(verdicts),
             "seconds": round(seconds, 2), "verified_tasks_per_s": round((len(samples) - sum(verdicts.values()))
                                                                         / seconds, 2),
-            "mean_seconds_by_stage": {k: round(statistics.fmean(v), 4) for k, v in sorted(stages.items())}}
+            "mean_seconds_by_stage": {k: round(statistics.fmean(v), 4) for k, v in sorted(stages.items())},
+            "cpu_s_per_task": {k: round(v, 4) for k, v in cpu.items()},
+            "cpu_bound_ceiling_per_s": round((os.cpu_count() or 1) / cpu["machine"], 2) if cpu["machine"] else None}
 
 
 def workflow_lines() -> dict[str, object]:
