@@ -359,13 +359,19 @@ def test_a_timed_out_call_is_killed_and_nothing_is_left_behind(tmp_path: Path, s
 
 @needs_root_bwrap
 def test_killing_the_shim_kills_the_call(box: BwrapSandbox) -> None:
+    """A warm call's child dies with its shim. Each count waits (5 s at most) for what it expects.
+    A call may run cold (the design's fallback: the shim execs the real interpreter, and there is
+    no child to kill); twice in full CI runs (stops 35, 36) the first call's child never showed up,
+    never reproduced alone. So a cold call is named and the check retried on a new call, up to 3."""
     count = "grep -l '_zygot[e]' /proc/[0-9]*/cmdline 2>/dev/null | wc -l"
-    # Each count waits (5 s at most) for what it expects, not a fixed 0.5 s: under load the warm
-    # call's child was once not forked yet when the first count ran (CI, stop 35).
-    until = "for _ in $(seq 100); do [ \"$({count})\" = {n} ] && break; sleep 0.05; done; {count}"
-    command = (f"python3 -c 'import time; time.sleep(30)' & {until.format(count=count, n=1)}; kill -9 $!; "
-               f"{until.format(count=count, n=0)}")
-    assert box.run(command).stdout.split() == ["1", "0"]
+    until = "for _ in $(seq 100); do [ \"$({count})\" = {n} ] && break; sleep 0.05; done"
+    command = f"""for attempt in 1 2 3; do
+  python3 -c 'import time; time.sleep(30)' & {until.format(count=count, n=1)}
+  if [ "$({count})" = 1 ]; then kill -9 $!; {until.format(count=count, n=0)}; echo "warm $({count})"; break; fi
+  echo "cold: $(tr '\\0' ' ' < /proc/$!/cmdline); socket: $(ls /run/forge-py/call)"; kill -9 $!; wait $!
+done 2>&1"""
+    lines = box.run(command).stdout.splitlines()
+    assert lines[-1:] == ["warm 0"], lines
 
 
 @needs_root_bwrap
