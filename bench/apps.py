@@ -40,7 +40,7 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from _tree_memory import process_tree  # bench/ is this script's own folder
+from _tree_memory import tree_cpu_s  # bench/ is this script's own folder
 from flows.fork_server import worker_context
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
@@ -65,14 +65,21 @@ def _init(scratch: str, libreoffice: bool) -> None:
 
 
 def _build_and_gate(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
+    """`_gated`'s outcome, with the worker's CPU seconds for the task (its probe threads included)."""
+    cpu = time.process_time()
+    payload, verdict, seconds = _gated(sample)
+    return payload, verdict, {**seconds, _HOST_CPU: time.process_time() - cpu}
+
+
+def _gated(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
     """(bundle json or skill id, "accepted" or "<gate>:<reason>", seconds by stage) for one sample,
     every gate except the duplicate one; stages: workflow, each gate, each package-gate probe."""
     assert _CTX is not None
-    started, cpu = time.perf_counter(), time.process_time()  # this worker's CPU, its probe threads included
+    started = time.perf_counter()
     try:
         bundle = WORKFLOWS.get(sample.skill.workflow).build(sample.skill, sample.seed)
     except Exception as exc:  # noqa: BLE001 - counted as a rejection, as the flow records it
-        return sample.skill.id, f"workflow:{type(exc).__name__}", {_HOST_CPU: time.process_time() - cpu}
+        return sample.skill.id, f"workflow:{type(exc).__name__}", {}
     seconds = {"workflow": time.perf_counter() - started}
     for gate in GATE_ORDER:
         if gate == "duplicate":
@@ -82,8 +89,8 @@ def _build_and_gate(sample: SkillSample) -> tuple[str, str, dict[str, float]]:
         probes = result.details.get("probe_seconds", {}) if result.passed else {}
         seconds.update({f"{gate}.{probe}": float(s) for probe, s in probes.items()})  # type: ignore[union-attr, arg-type]
         if not result.passed:
-            return sample.skill.id, f"{gate}:{result.reason}", {**seconds, _HOST_CPU: time.process_time() - cpu}
-    return bundle.model_dump_json(), "accepted", {**seconds, _HOST_CPU: time.process_time() - cpu}
+            return sample.skill.id, f"{gate}:{result.reason}", seconds
+    return bundle.model_dump_json(), "accepted", seconds
 
 
 def _machine_busy_s() -> float:
@@ -94,26 +101,27 @@ def _machine_busy_s() -> float:
 
 def _libreoffice_cpu_s() -> float:
     """CPU seconds of this bench's LibreOffice processes (soffice and its UNO bridges, with the
-    restarted soffices they reaped), from /proc."""
-    total = 0
-    for pid in process_tree(os.getpid()):
-        try:
-            name = Path(f"/proc/{pid}/comm").read_text().strip()
-            office = name.startswith(("soffice", "oosplash")) or b"_uno_bridge" in Path(f"/proc/{pid}/cmdline").read_bytes()
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # it ended meanwhile
-            continue
-        if office:
-            total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
-    return total / os.sysconf("SC_CLK_TCK")
+    restarted soffices they reaped)."""
+    return tree_cpu_s(os.getpid(), _is_office)
+
+
+def _is_office(pid: int) -> bool:
+    if Path(f"/proc/{pid}/comm").read_text().startswith(("soffice", "oosplash")):
+        return True
+    return b"_uno_bridge" in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def _cpu_counters() -> tuple[float, float, float]:
+    """(the machine's busy CPU, LibreOffice's, this process's): seconds so far."""
+    return _machine_busy_s(), _libreoffice_cpu_s(), time.process_time()
 
 
 def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str, object]:
     from forge.models import TaskBundle
 
-    started, machine, office, own = time.perf_counter(), _machine_busy_s(), _libreoffice_cpu_s(), time.process_time()
+    started, before = time.perf_counter(), _cpu_counters()
     outcomes = list(pool.map(_build_and_gate, samples))
-    machine, office, own = _machine_busy_s() - machine, _libreoffice_cpu_s() - office, time.process_time() - own
+    machine, office, own = (now - then for now, then in zip(_cpu_counters(), before, strict=True))
     index, verdicts, stages = NearDuplicateIndex(), Counter(), defaultdict(list)
     host = sum(seconds.pop(_HOST_CPU) for _, _, seconds in outcomes)
     for _, _, seconds in outcomes:
@@ -127,14 +135,14 @@ def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str,
                 index.claim(bundle)
         verdicts[verdict] += 1
     seconds, n = time.perf_counter() - started, len(samples)
-    cpu = {"machine": machine / n, "workers_python": host / n, "libreoffice": office / n, "bench_parent": own / n,
-           "sandboxes_and_other": (machine - host - office - own) / n}
+    cpu = {"machine": machine, "workers_python": host, "libreoffice": office, "bench_parent": own,
+           "sandboxes_and_other": machine - host - office - own}
     return {"tasks": len(samples), "verified": verdicts.pop("accepted", 0), "rejected": dict(verdicts),
             "seconds": round(seconds, 2), "verified_tasks_per_s": round((len(samples) - sum(verdicts.values()))
                                                                         / seconds, 2),
             "mean_seconds_by_stage": {k: round(statistics.fmean(v), 4) for k, v in sorted(stages.items())},
-            "cpu_s_per_task": {k: round(v, 4) for k, v in cpu.items()},
-            "cpu_bound_ceiling_per_s": round((os.cpu_count() or 1) / cpu["machine"], 2) if cpu["machine"] else None}
+            "cpu_s_per_task": {k: round(v / n, 4) for k, v in cpu.items()},
+            "cpu_bound_ceiling_per_s": round((os.cpu_count() or 1) / machine * n, 2) if machine else None}
 
 
 def workflow_lines() -> dict[str, object]:

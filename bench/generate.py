@@ -63,7 +63,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from _tree_memory import TreeMemory, process_tree  # bench/ is this script's own folder
+from _tree_memory import TreeMemory, tree_cpu_s  # bench/ is this script's own folder
 
 from flows.fork_server import worker_context
 from flows.generate import SAMPLERS
@@ -166,19 +166,6 @@ def run_pass(samples, ctx: GateContext, pool: ProcessPoolExecutor, with_episode:
                        for app, v in sorted(by_app.items(), key=lambda kv: -sum(kv[1]))}}
 
 
-def _tree_cpu_s(root: int) -> float:
-    """CPU seconds of `root` and every live descendant (each with its reaped children), from /proc:
-    on a loaded machine CPU seconds compare the two sides where wall time cannot."""
-    total = 0
-    for pid in process_tree(root):
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # it ended meanwhile
-            continue
-        total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 def sandbox_start_s(scratch: Path, n: int = 10) -> float:
     samples = []
     for _ in range(n):
@@ -223,9 +210,9 @@ def workers_bench(args: argparse.Namespace) -> dict:
             warmup_s = time.perf_counter() - started  # the fork server's start and preload included
             gates_only = run_pass(samples, ctx, pool, with_episode=False)
         with warm_pool(scratch, args.workers) as pool:
-            cpu_before = _tree_cpu_s(os.getpid())
+            cpu_before = tree_cpu_s(os.getpid())
             full = run_pass(samples, ctx, pool, with_episode=True)
-            full_cpu_s = _tree_cpu_s(os.getpid()) - cpu_before
+            full_cpu_s = tree_cpu_s(os.getpid()) - cpu_before
     stages = full["timings"]
     return {
         "near_duplicates_dropped": duplicates,
@@ -299,13 +286,13 @@ def flow_once(args: argparse.Namespace) -> dict:
     for _ in range(args.served):
         with tempfile.TemporaryDirectory(prefix="forge-bench-flow-") as tmp:
             os.environ.update(_flow_env(args, Path(tmp) / "data"))
-            own, tree, server = _cpu(resource.RUSAGE_SELF), _tree_cpu_s(os.getpid()), _process_cpu_s(args.server_pid)
+            own, tree, server = _cpu(resource.RUSAGE_SELF), tree_cpu_s(os.getpid()), _process_cpu_s(args.server_pid)
             started = time.perf_counter()
             with TreeMemory() as memory:  # workers, sandboxes and kept soffices included
                 result = forge_flow(n_tasks=args.tasks, seed=args.seed, output_dir=str(Path(tmp) / "out"),
                                     sampling=args.sampling)
             wall = time.perf_counter() - started
-            own_cpu, tree_cpu = _cpu(resource.RUSAGE_SELF) - own, _tree_cpu_s(os.getpid()) - tree
+            own_cpu, tree_cpu = _cpu(resource.RUSAGE_SELF) - own, tree_cpu_s(os.getpid()) - tree
             server_cpu = _process_cpu_s(args.server_pid) - server
         counts = result["counts"]
         runs.append({

@@ -1,4 +1,4 @@
-"""The memory bench counts a run's whole process tree, grandchildren included, by command."""
+"""The benches count a run's whole process tree, grandchildren included: its memory by command, its CPU."""
 
 from __future__ import annotations
 
@@ -30,3 +30,20 @@ def test_a_grandchilds_memory_counts_under_its_command() -> None:
     assert sum(held.values()) >= HOLD_MB  # the grandchild's pages, though it is not the root's own child
     assert memory.report()["peak_total_pss_mb"] >= HOLD_MB
     assert set(memory.report()["peak_pss_by_command_mb"]) == set(held)
+
+
+def test_a_grandchilds_cpu_counts_in_the_tree_and_a_filter_picks_processes() -> None:
+    tree = load_bench("_tree_memory")
+    burner = ("import time; end = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n"
+              "print('held', flush=True); input()")
+    child = subprocess.Popen([sys.executable, "-c", PARENT, burner], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "held"
+        everything = tree.tree_cpu_s(child.pid)
+        only_root = tree.tree_cpu_s(child.pid, lambda pid: pid == child.pid)
+        nothing = tree.tree_cpu_s(child.pid, lambda pid: False)
+    finally:
+        child.communicate("\n", timeout=30)
+    assert everything >= 0.25 > only_root  # the grandchild burnt 0.3 s (ticks round down), not the root
+    assert nothing == 0
