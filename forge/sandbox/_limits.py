@@ -120,6 +120,7 @@ class SandboxCgroup:
 
         <parent>/forge-<host pid>-<random>/
             cgroup.procs        write a pid here to move that process in (see `procs_paths`)
+            tasks               v1: a single-threaded process writes `0` here to move itself (`self_join_paths`)
             memory.limit_in_bytes | memory.max      `SandboxLimits.memory_mb`
             pids.max                                `SandboxLimits.max_processes`
     """
@@ -161,14 +162,23 @@ class SandboxCgroup:
 
     @property
     def procs_paths(self) -> tuple[Path, ...]:
-        """The `cgroup.procs` files of this sandbox's cgroup (one per hierarchy).
-
-        For a helper that runs a process on the sandbox's behalf outside bwrap (the warm-python
-        server): write its pid (or `0` from inside the process itself, before it does any work)
-        into every one of these files, and it is bounded with the sandbox and SIGKILLed at its
-        close. `join` does exactly that.
-        """
+        """The `cgroup.procs` files of this sandbox's cgroup (one per hierarchy): the processes
+        in it, and where `join` writes a pid to move that whole process in."""
         return tuple(path / "cgroup.procs" for _, path in self._dirs)
+
+    @property
+    def self_join_paths(self) -> tuple[Path, ...]:
+        """The files a single-threaded process writes `0` into, one per hierarchy, to move itself
+        into this cgroup before it does any work (the shell `wrap` starts, the warm-python server):
+        it is then bounded with the sandbox, and so is all it forks, and SIGKILLed at its close.
+
+        v1: `tasks`, which moves the writing thread only: for a process of one thread, the whole
+        process. `cgroup.procs` would move it too, but a v1 write there takes the kernel's global
+        threadgroup lock, whose write side waits for an RCU grace period (4-14 ms measured here)
+        while holding the cgroup mutex, so every sandbox start, and every cgroup made or removed
+        meanwhile, queued behind it. v2 has no such file: `cgroup.procs`.
+        """
+        return tuple(path / ("cgroup.procs" if hierarchy.version == 2 else "tasks") for hierarchy, path in self._dirs)
 
     def join(self, pid: int = 0) -> None:
         """Move process `pid` (0: the caller) into this sandbox's cgroup; SandboxError if it cannot."""
@@ -182,7 +192,7 @@ class SandboxCgroup:
         """`argv` run by a tiny sh that first moves itself into this cgroup, then execs it:
         the process tree is inside from its first instruction, with no race."""
         script = 'while [ "$1" != -- ]; do echo 0 >"$1" || exit 125; shift; done; shift; exec "$@"'
-        return ["/bin/sh", "-c", script, "forge-cgroup", *map(str, self.procs_paths), "--", *argv]
+        return ["/bin/sh", "-c", script, "forge-cgroup", *map(str, self.self_join_paths), "--", *argv]
 
     def oom_kills(self) -> int:
         """How many processes the kernel killed in this cgroup for going over its memory bound."""

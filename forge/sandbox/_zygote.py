@@ -52,7 +52,7 @@ import time
 _PRELOAD = ("openpyxl", "docx", "pptx", "pypdf", "pytest")  # pytest: a code task's every check and probe runs it
 _SETTINGS = ("PYTHON", "LC_", "LANG", "TZ", "OPENBLAS", "OMP_", "MKL_")  # read at start-up only
 _MAX_REQUEST = 8 << 20  # argv + environ; larger ones run cold
-_MAX_FDS = 8  # listener, init pidfd, cgroup.procs per hierarchy
+_MAX_FDS = 8  # listener, init pidfd, a cgroup join file per hierarchy
 _MAX_CALLS = 16  # at once per sandbox; beyond: cold (a warm call is 2 processes of the uid, shim + child)
 _REQUEST_TIMEOUT_S = 10.0
 _SO_PEERPIDFD = 77  # Linux 6.5+: a pidfd for exactly the process that connected
@@ -94,8 +94,8 @@ def _template(control: socket.socket, lifeline: int, program: bytes) -> None:
     """Fork a server per request of the host, until the host process exits (the lifeline closes).
 
     A request is "UID GID" with descriptors: the sandbox's listening socket, a pidfd of its
-    init, and the cgroup.procs files of the sandbox's cgroup (one per hierarchy, opened for
-    writing by the host; none without a cgroup). Servers are reaped by the kernel (SIGCHLD
+    init, and the files through which a process joins the sandbox's cgroup (one per hierarchy,
+    opened for writing by the host; none without a cgroup; `SandboxCgroup.self_join_paths`). Servers are reaped by the kernel (SIGCHLD
     ignored here).
     """
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
@@ -129,8 +129,8 @@ def _serve(listen_fd: int, init: int, cgroups: list[int], uid: int, gid: int, pr
     """In a fresh fork of the template: become the sandbox's server and serve it; never returns."""
     try:
         try:
-            for procs in cgroups:  # what limits the sandbox as a whole then limits every warm call
-                os.write(procs, b"0")
+            for procs in cgroups:  # what limits the sandbox as a whole then limits every warm call;
+                os.write(procs, b"0")  # v1's `tasks` moves this thread: a fresh fork has no other
         except OSError as exc:  # out of the sandbox's cgroup it would escape its limits: no server
             if exc.errno not in (errno.ENODEV, errno.ENOENT):  # those: the sandbox closed meanwhile
                 os.write(2, f"forge zygote: cannot join the sandbox's cgroup: {exc}\n".encode())

@@ -222,8 +222,8 @@ class BwrapSandbox:
             )
         shell.watch_init(info_r, self._backend.start_timeout_s)
         if self.uid is not None and shell._pidfd[0] is not None:  # this shell's own warm python server,
-            procs = self.cgroup.procs_paths if self.cgroup is not None else ()  # in the sandbox's cgroup
-            self._backend.serve_warm_python(shell._pidfd[0], self.uid, procs)
+            join = self.cgroup.self_join_paths if self.cgroup is not None else ()  # in the sandbox's cgroup
+            self._backend.serve_warm_python(shell._pidfd[0], self.uid, join)
         logger.debug("sandbox shell up: pid %s, uid %s, job %s", proc.pid, self.uid, self.job_dir)
         return shell
 
@@ -434,11 +434,11 @@ class BwrapBackend:
         manager.ensure()
         return manager.shim_fds()
 
-    def serve_warm_python(self, init_pidfd: int, uid: int, cgroup_procs: Sequence[Path]) -> None:
+    def serve_warm_python(self, init_pidfd: int, uid: int, cgroup_join: Sequence[Path]) -> None:
         """Start the warm python server of one sandbox shell (see `forge.sandbox.zygote`)."""
         spec = self.warm_python_spec if self.warm_python else None
         if spec is not None:
-            zygote.warm_python(spec).serve(init_pidfd, uid, uid, cgroup_procs)
+            zygote.warm_python(spec).serve(init_pidfd, uid, uid, cgroup_join)
 
     def argv(
         self,

@@ -227,14 +227,15 @@ class WarmPython:
         threading.Thread(target=_log_lines, args=(log_r,), name="forge-zygote-log", daemon=True).start()
         logger.debug("warm python template started: pid %s", self._proc.pid)
 
-    def serve(self, init_pidfd: int, uid: int, gid: int, cgroup_procs: Sequence[Path] = ()) -> bool:
+    def serve(self, init_pidfd: int, uid: int, gid: int, cgroup_join: Sequence[Path] = ()) -> bool:
         """Have the template start a server for one sandbox; False: its python3 runs cold.
 
         `init_pidfd` is a pidfd of the sandbox's init (bwrap's child, in all its namespaces);
         the socket is bound at SOCKET_PATH in that sandbox's own root (`_sandbox_root`), so
-        neither its mount table nor the socket's name shows a host path. `cgroup_procs` are
-        the `cgroup.procs` files of the sandbox's cgroup (one per hierarchy), which the server
-        joins before anything else, so that it and every call it forks count against the
+        neither its mount table nor the socket's name shows a host path. `cgroup_join` are
+        the files through which the server, a single-threaded fresh fork, moves itself into the
+        sandbox's cgroup (`SandboxCgroup.self_join_paths`, one per hierarchy) before anything
+        else, so that it and every call it forks count against the
         sandbox's aggregate limits. Call it once the sandbox's shell is up and again for each
         new shell (each has a fresh root): a server lives exactly as long as the init it was
         given. Calls made before the server is ready wait in the socket's backlog.
@@ -253,7 +254,7 @@ class WarmPython:
                     os.chmod(SOCKET_PATH, 0o600)  # the sandbox's uid only; the server checks it again
 
                 try:
-                    procs += [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in cgroup_procs]
+                    procs += [os.open(p, os.O_WRONLY | os.O_CLOEXEC) for p in cgroup_join]
                     _sandbox_root.run_in_root(init_pidfd, bind)
                     listener.listen(128)
                     fds = [listener.fileno(), init_pidfd, *procs]
