@@ -120,7 +120,7 @@ class SandboxCgroup:
 
         <parent>/forge-<host pid>-<random>/
             cgroup.procs        write a pid here to move that process in (see `procs_paths`)
-            tasks               v1: a single-threaded process writes `0` here to move itself (`self_join_paths`)
+            tasks               v1: a one-thread process writes `0` here to move in (`self_join_paths`)
             memory.limit_in_bytes | memory.max      `SandboxLimits.memory_mb`
             pids.max                                `SandboxLimits.max_processes`
     """
@@ -178,7 +178,8 @@ class SandboxCgroup:
         while holding the cgroup mutex, so every sandbox start, and every cgroup made or removed
         meanwhile, queued behind it. v2 has no such file: `cgroup.procs`.
         """
-        return tuple(path / ("cgroup.procs" if hierarchy.version == 2 else "tasks") for hierarchy, path in self._dirs)
+        return tuple(path / ("cgroup.procs" if hierarchy.version == 2 else "tasks")
+                     for hierarchy, path in self._dirs)
 
     def join(self, pid: int = 0) -> None:
         """Move process `pid` (0: the caller) into this sandbox's cgroup; SandboxError if it cannot."""

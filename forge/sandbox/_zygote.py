@@ -95,8 +95,8 @@ def _template(control: socket.socket, lifeline: int, program: bytes) -> None:
 
     A request is "UID GID" with descriptors: the sandbox's listening socket, a pidfd of its
     init, and the files through which a process joins the sandbox's cgroup (one per hierarchy,
-    opened for writing by the host; none without a cgroup; `SandboxCgroup.self_join_paths`). Servers are reaped by the kernel (SIGCHLD
-    ignored here).
+    opened for writing by the host; none without a cgroup; `SandboxCgroup.self_join_paths`).
+    Servers are reaped by the kernel (SIGCHLD ignored here).
     """
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     _c(_libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))  # a server's orphans come back here (`_watch`)

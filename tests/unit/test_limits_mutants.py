@@ -235,16 +235,19 @@ def test_a_joined_process_and_a_wrapped_command_are_inside(cgroup: SandboxCgroup
 def test_a_process_joins_itself_through_tasks_on_v1_and_cgroup_procs_on_v2(tmp_path: Path) -> None:
     """v1's `cgroup.procs` would wait an RCU grace period per join (the global threadgroup lock)."""
     v1, v2 = fake(tmp_path, 1, ("memory",), "v1"), fake(tmp_path, 2, ("memory", "pids"), "v2")
-    assert SandboxCgroup((v1, v2), 64).self_join_paths == (tmp_path / "v1" / "tasks", tmp_path / "v2" / "cgroup.procs")
+    joins = SandboxCgroup((v1, v2), 64).self_join_paths
+    assert joins == (tmp_path / "v1" / "tasks", tmp_path / "v2" / "cgroup.procs")
 
 
 def test_every_thread_and_child_of_a_wrapped_command_is_inside(cgroup: SandboxCgroup) -> None:
     """The wrapper moves only its own thread (v1 `tasks`): what the command starts after it must follow."""
-    script = ("import os, threading, subprocess; ready = threading.Event(); threading.Thread(target=ready.wait, "
-              "daemon=True).start(); child = subprocess.run(['cat', '/proc/self/cgroup'], capture_output=True, "
-              "text=True).stdout; tasks = [open(f'/proc/self/task/{t}/cgroup').read() for t in "
-              "os.listdir('/proc/self/task')]; print(len(tasks)); print(*tasks, child, sep='', end=''); ready.set()")
-    shown = subprocess.run(cgroup.wrap([sys.executable, "-c", script]), capture_output=True, text=True, check=True)
+    script = ("import os, threading, subprocess; ready = threading.Event(); "
+              "threading.Thread(target=ready.wait, daemon=True).start(); "
+              "child = subprocess.run(['cat', '/proc/self/cgroup'], capture_output=True, text=True).stdout; "
+              "tasks = [open(f'/proc/self/task/{t}/cgroup').read() for t in os.listdir('/proc/self/task')]; "
+              "print(len(tasks)); print(*tasks, child, sep='', end=''); ready.set()")
+    wrapped = cgroup.wrap([sys.executable, "-c", script])
+    shown = subprocess.run(wrapped, capture_output=True, text=True, check=True)
     count, _, tables = shown.stdout.partition("\n")
     assert int(count) == 2, shown.stdout  # the main thread and the started one
     ends = [line for line in tables.splitlines() if line.endswith("/" + cgroup.paths[0].name)]
