@@ -40,6 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from forge.errors import ConfigError, SandboxUnavailableError
 from forge.filetypes import FILE_TYPES, Expect, LibreOfficeRoute, Unverified
+from forge.office_profile import write_profile
 from gates import libreoffice_uno as uno
 
 INSTALL_HINT = ("install it with `apt-get install libreoffice-calc-nogui libreoffice-writer-nogui "
@@ -190,6 +191,7 @@ def _convert_cli(soffice: str, route: Route, profile_dir: Path, src: Path, outdi
                  deadline: float) -> _Converted:
     cmd = soffice_command(soffice, route, profile_dir=profile_dir, src=src, outdir=outdir)
     log = home.parent / "log"
+    write_profile(profile_dir, soffice)  # else every start runs LibreOffice's graphics self-tests
     try:  # output to a file, not a pipe: a stray grandchild holding a pipe open cannot block us
         with log.open("wb") as sink:
             proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,

@@ -27,6 +27,8 @@ import threading
 import time
 from pathlib import Path
 
+from forge.office_profile import write_profile
+
 _BRIDGE = Path(__file__).with_name("_uno_bridge.py")
 # A kept soffice grows with the files it has opened (about 10 MB a hundred, measured over 800
 # xlsx/docx/pptx; the two of a 10,000-task run went from 0.28 to 0.89 GB), so after this many it
@@ -78,6 +80,7 @@ class _Bridge:
         self.pipe = f"forge-lo-{secrets.token_hex(16)}"  # soffice's UNO pipe; see _uno_bridge.py
         self.files = 0  # converted so far (MAX_FILES_PER_OFFICE)
         self._pending = b""
+        write_profile(profile_dir, soffice)  # else every start runs LibreOffice's graphics self-tests
         try:
             with (self.home / "bridge.log").open("wb") as log:
                 self.proc = subprocess.Popen(

@@ -3,14 +3,16 @@ Chromium on a local site (`forge.desktop.browser`), each by a launcher registere
 
 Each LibreOffice instance gets its own profile in the sandbox's private /tmp, written before the
 first start with the dialogs that would block a plan turned off (keep-current-format on save,
-first-start wizard, tips, document recovery, update checks). Stale `.~lock.*#` files next to
-the task's files are removed before a start and after the app ends, so a check never reads one.
+first-start wizard, tips, document recovery, update checks) and naming the version that runs it
+(`forge.office_profile`). Stale `.~lock.*#` files next to the task's files are removed before a
+start and after the app ends, so a check never reads one.
 """
 
 from __future__ import annotations
 
 import base64
 import shlex
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from forge.desktop.browser import WebApp, launch_chromium, launch_site
 from forge.desktop.display import DESKTOP_TMP, DesktopError, start_app
 from forge.models.gui_plan import AppLaunch, AppName
+from forge.office_profile import registry_xcu, version_items
 from forge.registry import Registry
 from forge.sandbox import Sandbox
 
@@ -50,14 +53,11 @@ _ITEMS = [  # (path, prop, type, value)
 
 
 def profile_xcu() -> str:
-    """registrymodifications.xcu switching the blocking dialogs off."""
-    items = "\n".join(
-        f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>'
-        for path, name, _type, value in _ITEMS
-    )
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" '
-            'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
-            f"{items}\n</oor:items>\n")
+    """registrymodifications.xcu switching the blocking dialogs off, and naming the installed version
+    (the sandbox's soffice is the host's): else every start runs LibreOffice's graphics self-tests."""
+    soffice = shutil.which("soffice")
+    return registry_xcu([(path, name, value) for path, name, _type, value in _ITEMS]
+                        + (version_items(soffice) if soffice else []))
 
 
 def remove_lock_files(job_dir: Path) -> list[Path]:
