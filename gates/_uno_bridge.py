@@ -1,4 +1,4 @@
-"""One LibreOffice kept running and driven over UNO: a round trip in ~30 ms, not a ~1 s soffice start.
+"""One LibreOffice kept running and driven over UNO: a round trip in ~30 ms, not a ~0.4 s soffice start.
 
 Run by a Python that has `uno` (Debian: python3-uno, for the system /usr/bin/python3), never
 imported by forge (`gates.libreoffice` starts it):

@@ -11,7 +11,7 @@ input's own library reads: `soffice --convert-to` exits 0 even when it loaded no
 
 Two engines, the same filters and the same verification: "uno" keeps one soffice per profile
 and drives it over UNO (`gates.libreoffice_uno`, ~30 ms a small file; needs python3-uno), and
-"convert-to" starts `soffice --convert-to` per file (~1 s). The default is "uno" where a Python
+"convert-to" starts `soffice --convert-to` per file (~0.4 s). The default is "uno" where a Python
 with `uno` exists; a bridge that cannot start falls back to "convert-to" with a warning.
 
 Routes (input filter -> output, and how the output is verified) belong to each type's handler
@@ -114,7 +114,7 @@ def soffice_command(soffice: str, route: Route, *, profile_dir: Path, src: Path,
 
 def default_engine() -> str:
     """"uno" (one soffice kept per profile, ~30 ms a file) where a Python has `uno`, else
-    "convert-to" (a soffice per file, ~1 s)."""
+    "convert-to" (a soffice per file, ~0.4 s)."""
     return "uno" if uno.uno_python() is not None else "convert-to"
 
 

@@ -1,6 +1,6 @@
 """LibreOffice over UNO for the file gate's round trip: one soffice kept running per profile.
 
-Starting soffice costs ~1 s a file; a kept one converts a small file in ~30 ms. UNO's Python
+Starting soffice costs ~0.4 s a file; a kept one converts a small file in ~30 ms. UNO's Python
 bindings exist only for the system Python (python3-uno on Debian), so they run in a helper
 process, `_uno_bridge.py`, under that Python; this module starts one per LibreOffice profile
 (so per worker thread), talks JSON lines to it, kills its process group (the bridge, oosplash,
