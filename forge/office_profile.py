@@ -1,4 +1,4 @@
-"""LibreOffice profiles written before soffice first starts on them, so that no start is an "upgrade".
+"""LibreOffice profiles written before soffice starts on them, so that no start counts as an upgrade.
 
 At every start LibreOffice compares the version it is with the one the profile last ran
 (`/org.openoffice.Setup/Product/ooSetupLastVersion`) and, when the profile's is older or missing,
@@ -15,6 +15,7 @@ will run it, as a profile that has been through a first start would.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import re
 import subprocess
@@ -23,12 +24,15 @@ from pathlib import Path
 
 XCU_NAME = "user/registrymodifications.xcu"
 _HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" '
-         'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n')
+         'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n')
 _TAIL = "</oor:items>\n"
 _LAST_VERSION = ("/org.openoffice.Setup/Product", "ooSetupLastVersion")
 _VERSION = re.compile(r"\b(\d+)\.(\d+)\.\d+")
 _LAST_VERSION_XML = re.compile(r'<item oor:path="%s"><prop oor:name="%s"[^>]*>.*?</prop></item>\n?'
                                % tuple(map(re.escape, _LAST_VERSION)))
+
+log = logging.getLogger(__name__)
 
 Item = tuple[str, str, str]
 """(node path, property name, value) of one registry setting."""
@@ -40,8 +44,8 @@ def product_version(soffice: str) -> str | None:
     per process); None when soffice does not say."""
     with tempfile.TemporaryDirectory(prefix="forge-lo-version-") as home:  # it writes caches under HOME
         try:
-            said = subprocess.run([soffice, "--version"], capture_output=True, text=True, timeout=30, check=False,
-                                  stdin=subprocess.DEVNULL, cwd=home,
+            said = subprocess.run([soffice, "--version"], capture_output=True, text=True, timeout=30,
+                                  check=False, stdin=subprocess.DEVNULL, cwd=home,
                                   env={"HOME": home, "PATH": os.defpath, "LANG": "C.UTF-8"}).stdout
         except (OSError, subprocess.TimeoutExpired):
             return None
@@ -57,7 +61,8 @@ def version_items(soffice: str) -> list[Item]:
 
 def item_xml(item: Item) -> str:
     path, name, value = item
-    return f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>'
+    return (f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop>'
+            "</item>")
 
 
 def registry_xcu(items: list[Item]) -> str:
@@ -68,23 +73,25 @@ def registry_xcu(items: list[Item]) -> str:
 def write_profile(profile_dir: Path, soffice: str) -> None:
     """Make `profile_dir` name the running version: a new profile gets a registry holding just that;
     a profile LibreOffice has written gets the setting set, its own kept (one made by an older
-    LibreOffice too). A no-op once it names this version."""
+    LibreOffice too). A no-op once it names this version. A profile that cannot be written is left
+    to soffice, which starts on it as before (slower) or reports why it cannot."""
     items = version_items(soffice)
     if not items:
         return
     xcu = Path(profile_dir) / XCU_NAME
     try:
-        current = xcu.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        current = ""
-    wanted = item_xml(items[0])
-    if wanted in current:
-        return
-    if _TAIL.strip() in current:
-        text = _LAST_VERSION_XML.sub("", current).replace(_TAIL.strip(), wanted + "\n" + _TAIL.strip(), 1)
-    else:  # none yet, or not a registry: replaced
-        text = registry_xcu(items)
-    xcu.parent.mkdir(parents=True, exist_ok=True)
-    partial = xcu.with_name(f".{xcu.name}.{os.getpid()}")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(xcu)
+        current = xcu.read_text(encoding="utf-8") if xcu.is_file() else ""
+        wanted = item_xml(items[0])
+        if wanted in current:
+            return
+        if _TAIL.strip() in current:
+            text = _LAST_VERSION_XML.sub("", current).replace(_TAIL.strip(), wanted + "\n" + _TAIL.strip(), 1)
+        else:  # none yet, or not a registry: replaced
+            text = registry_xcu(items)
+        xcu.parent.mkdir(parents=True, exist_ok=True)
+        partial = xcu.with_name(f".{xcu.name}.{os.getpid()}")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(xcu)
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("could not write the LibreOffice profile at %s (%s); soffice starts on it as it is",
+                    profile_dir, exc)

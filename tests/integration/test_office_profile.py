@@ -29,7 +29,8 @@ SELF_TEST_LOG = "user/GraphicsRenderTests.log"  # LibreOffice writes it when it 
 def soffice() -> str:
     found = shutil.which("soffice")
     if found is None:
-        pytest.fail("LibreOffice is not installed (no `soffice` on PATH); run `bash scripts/dev.sh`", pytrace=False)
+        pytest.fail("LibreOffice is not installed (no `soffice` on PATH); run `bash scripts/dev.sh`",
+                    pytrace=False)
     return found
 
 
@@ -44,14 +45,16 @@ def _docx(tmp_path: Path) -> Path:
 def _convert(soffice: str, profile: Path, src: Path) -> subprocess.CompletedProcess[str]:
     home = profile.parent / "home"
     home.mkdir(parents=True, exist_ok=True)
-    return subprocess.run([soffice, "--headless", "--norestore", "--nologo", "--nolockcheck", "--nodefault",
-                           f"-env:UserInstallation={profile.as_uri()}", "--convert-to", "txt", "--outdir",
-                           str(profile.parent / "out"), str(src)], capture_output=True, text=True, timeout=120,
-                          check=False, env={"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+    command = [soffice, "--headless", "--norestore", "--nologo", "--nolockcheck", "--nodefault",
+               f"-env:UserInstallation={profile.as_uri()}", "--convert-to", "txt", "--outdir",
+               str(profile.parent / "out"), str(src)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False,
+                          env={"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
 
 
 def test_the_profile_names_the_version_soffice_reports(soffice: str, tmp_path: Path) -> None:
-    said = subprocess.run([soffice, "--version"], capture_output=True, text=True, timeout=60, check=True).stdout
+    said = subprocess.run([soffice, "--version"], capture_output=True, text=True, timeout=60,
+                          check=True).stdout
     version = product_version(soffice)
     assert version is not None and re.fullmatch(r"\d+\.\d+", version)
     assert said.startswith(f"LibreOffice {version}.")
@@ -81,8 +84,8 @@ def test_a_used_profile_keeps_its_settings_and_gets_the_running_version(soffice:
     profile = tmp_path / "profile"
     kept = ("/org.openoffice.Office.Common/Misc", "FirstRun", "false")
     (profile / "user").mkdir(parents=True)
-    (profile / XCU_NAME).write_text(registry_xcu([kept, ("/org.openoffice.Setup/Product", "ooSetupLastVersion", "6.0")]),
-                                    encoding="utf-8")
+    older = ("/org.openoffice.Setup/Product", "ooSetupLastVersion", "6.0")
+    (profile / XCU_NAME).write_text(registry_xcu([kept, older]), encoding="utf-8")
     write_profile(profile, soffice)
     write_profile(profile, soffice)  # a no-op the second time
     xcu = (profile / XCU_NAME).read_text(encoding="utf-8")
@@ -93,10 +96,18 @@ def test_a_used_profile_keeps_its_settings_and_gets_the_running_version(soffice:
     assert f"<value>{product_version(soffice)}</value>" in (profile / XCU_NAME).read_text(encoding="utf-8")
 
 
+def test_a_profile_that_cannot_be_written_is_left_to_soffice(soffice: str, tmp_path: Path,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    write_profile(tmp_path / "a-file" / "profile", soffice)  # no error of its own: soffice meets the bad path
+    assert "could not write the LibreOffice profile" in caplog.text and "a-file" in caplog.text
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_file_gates_soffices_start_on_written_profiles(engine: str, soffice: str, tmp_path: Path) -> None:
     if engine == "uno" and uno_python() is None:
-        pytest.fail("no Python with the uno module; `bash scripts/dev.sh` installs python3-uno", pytrace=False)
+        pytest.fail("no Python with the uno module; `bash scripts/dev.sh` installs python3-uno",
+                    pytrace=False)
     buf = io.BytesIO()
     document = docx.Document()
     document.add_paragraph("Minutes")
@@ -112,5 +123,6 @@ def test_the_file_gates_soffices_start_on_written_profiles(engine: str, soffice:
 
 def test_desktop_profiles_name_the_installed_version(soffice: str) -> None:
     xcu = profile_xcu()
-    assert f'<prop oor:name="ooSetupLastVersion" oor:op="fuse"><value>{product_version(soffice)}</value></prop>' in xcu
-    assert '<prop oor:name="WarnAlienFormat" oor:op="fuse"><value>false</value></prop>' in xcu  # the dialogs, still off
+    version = product_version(soffice)
+    assert f'<prop oor:name="ooSetupLastVersion" oor:op="fuse"><value>{version}</value></prop>' in xcu
+    assert '<prop oor:name="WarnAlienFormat" oor:op="fuse"><value>false</value></prop>' in xcu  # dialogs off
