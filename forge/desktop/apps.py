@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from forge.desktop.browser import WebApp, launch_chromium, launch_site
 from forge.desktop.display import DESKTOP_TMP, DesktopError, start_app
 from forge.models.gui_plan import AppLaunch, AppName
-from forge.office_profile import registry_xcu, version_items
+from forge.office_profile import Item, registry_xcu, version_items
 from forge.registry import Registry
 from forge.sandbox import Sandbox
 
@@ -31,21 +31,21 @@ WINDOW_TITLES: dict[str, str] = {
     "editor": "Mousepad", "terminal": "Terminal",
 }
 
-_ITEMS = [  # (path, prop, type, value)
-    ("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "boolean", "false"),
-    ("/org.openoffice.Office.Common/Save/Document", "AutoSave", "boolean", "false"),
-    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "boolean", "false"),
-    ("/org.openoffice.Office.Common/Misc", "FirstRun", "boolean", "false"),
-    ("/org.openoffice.Office.Common/Misc", "UseSystemFileDialog", "boolean", "false"),
-    ("/org.openoffice.Setup/Office", "FirstStartWizardCompleted", "boolean", "true"),
-    ("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "boolean", "false"),
-    ("/org.openoffice.Office.Recovery/RecoveryInfo", "Enabled", "boolean", "false"),
+_ITEMS: list[Item] = [
+    ("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "false"),
+    ("/org.openoffice.Office.Common/Save/Document", "AutoSave", "false"),
+    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "false"),
+    ("/org.openoffice.Office.Common/Misc", "FirstRun", "false"),
+    ("/org.openoffice.Office.Common/Misc", "UseSystemFileDialog", "false"),
+    ("/org.openoffice.Setup/Office", "FirstStartWizardCompleted", "true"),
+    ("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "false"),
+    ("/org.openoffice.Office.Recovery/RecoveryInfo", "Enabled", "false"),
     ("/org.openoffice.Office.Jobs/Jobs/org.openoffice.Office.Jobs:Job['UpdateCheck']/Arguments", "AutoCheckEnabled",
-     "boolean", "false"),
-    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "int", "3"),
-    ("/org.openoffice.Office.Calc/Input", "AutoInput", "boolean", "false"),  # typed text is not completed
+     "false"),
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "3"),
+    ("/org.openoffice.Office.Calc/Input", "AutoInput", "false"),  # typed text is not completed
     # AutoCorrect off: typed text lands as typed (no en dash for " - ", no curly quotes, no capitals)
-    *(("/org.openoffice.Office.Common/AutoCorrect", name, "boolean", "false") for name in (
+    *(("/org.openoffice.Office.Common/AutoCorrect", name, "false") for name in (
         "ChangeDash", "UseReplacementTable", "ReplaceDoubleQuote", "ReplaceSingleQuote", "CapitalAtStartSentence",
         "TwoCapitalsAtStart", "SetInetAttribute", "ChangeOrdinalNumber", "ChangeUnderlineWeight", "SingleSpaces",
         "CorrectAccidentalCapsLock", "AddNonBreakingSpace")),
@@ -56,8 +56,7 @@ def profile_xcu() -> str:
     """registrymodifications.xcu switching the blocking dialogs off, and naming the installed version
     (the sandbox's soffice is the host's): else every start runs LibreOffice's graphics self-tests."""
     soffice = shutil.which("soffice")
-    return registry_xcu([(path, name, value) for path, name, _type, value in _ITEMS]
-                        + (version_items(soffice) if soffice else []))
+    return registry_xcu(_ITEMS + (version_items(soffice) if soffice else []))
 
 
 def remove_lock_files(job_dir: Path) -> list[Path]:
