@@ -38,6 +38,7 @@ import _zygote_privs
 import _zygote_run
 
 del sys.path[0]  # as the warm interpreter must see what `python3` sees
+import ctypes
 import errno
 import gc
 import os
@@ -263,6 +264,7 @@ def _spawn(call: _Call, vetted: tuple, shadowed: set[str]) -> None:
     if child == 0:
         try:
             os.close(ready_r)
+            _set_command_line(argv)
             os.setsid()
             for res, limit in limits:
                 resource.setrlimit(res, limit)
@@ -438,11 +440,38 @@ def _watch() -> int:
 
 
 _SHADOWED: set[str] = set()
+_ARGV_AREA = (0, 0)  # where the kernel reads /proc/PID/cmdline from: this process's original argv strings
+
+
+def _set_command_line(argv: list[str]) -> None:
+    """Make /proc/PID/cmdline read `argv` (the whole arguments that fit, then NULs).
+
+    Every server, watcher and call child is a fork of the template, whose own command line names
+    host paths (this file's, the warm home in /tmp): sandboxed code must not read them there. A
+    call child shows its caller's argv instead, as a cold python would, so far as the template's
+    area holds it. The area is the template's C argv, which CPython copied at start and never
+    reads again.
+    """
+    start, size = _ARGV_AREA
+    if size <= 0:
+        return
+    line = b""
+    for arg in argv:
+        item = os.fsencode(arg) + b"\0"
+        if len(line) + len(item) > size:
+            break
+        line += item
+    ctypes.memset(start, 0, size)
+    ctypes.memmove(start, line, len(line))
 
 
 def main() -> None:
-    global _SHADOWED
+    global _SHADOWED, _ARGV_AREA
     control, lifeline = socket.socket(fileno=int(sys.argv[1])), int(sys.argv[2])
+    with open("/proc/self/stat", "rb") as stat:  # fields 48 and 49: arg_start, arg_end
+        start, end = (int(field) for field in stat.read().rpartition(b")")[2].split()[45:47])
+    _ARGV_AREA = (start, end - start)
+    _set_command_line(["forge-python"])
     with os.fdopen(int(sys.argv[3]), "rb") as source:
         program = source.read()
     _SHADOWED = _preload()

@@ -8,6 +8,7 @@ LibreOffice, name lookup of localhost) still works.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -21,6 +22,7 @@ import pytest
 
 from forge.sandbox import BwrapBackend, BwrapSandbox, JobDir, SandboxLimits, open_sandbox, zygote
 from tests.conftest import require
+from tests.support.warm_python import template_pid
 
 needs_bwrap = require(shutil.which("bwrap") is not None, "bubblewrap is not installed")
 needs_soffice = require(shutil.which("soffice") is not None, "LibreOffice (soffice) is not installed")
@@ -49,6 +51,28 @@ def test_no_process_inside_shows_host_paths_on_its_command_line(box: BwrapSandbo
     seen = _cmdlines(box)
     for leak in (str(box.job_dir), str(box.job_dir.parent), "--bind", "--ro-bind", "--setenv", "/tmp/forge-"):
         assert leak not in seen, (leak, seen)
+
+
+_OWN_COMMAND_LINE = "import os; print(os.getppid(), open('/proc/self/cmdline', 'rb').read())"
+
+
+@needs_bwrap
+def test_warm_pythons_show_their_callers_command_line_and_no_host_path(box: BwrapSandbox) -> None:
+    """Every warm process is a fork of the template, whose command line names host paths (its
+    script, its home in /tmp): a call shows its caller's instead, and the template (so whatever
+    else is forked from it, like a server's watcher before it execs) shows none."""
+    if os.geteuid() != 0:
+        pytest.fail("the warm python serves sandboxes only as root; run this test as root")
+    box.put_file("show.py", _OWN_COMMAND_LINE.encode())
+    ppid, _, line = box.run("python3 show.py one 2").stdout.strip().partition(" ")
+    assert ppid == "0", line  # served warm: forked by a server outside the pid namespace
+    assert ast.literal_eval(line).rstrip(b"\0") == b"python3\0show.py\0one\x002"
+    long = box.run(f"python3 show.py {'x' * 4096}").stdout.strip().partition(" ")[2]
+    assert ast.literal_eval(long).rstrip(b"\0") == b"python3\0show.py"  # only whole arguments, as fit
+    template = Path(f"/proc/{template_pid()}/cmdline").read_bytes()
+    assert template.rstrip(b"\0") == b"forge-python", template
+    cold = box.run(f"{sys.executable} show.py one 2").stdout.strip().partition(" ")[2]
+    assert ast.literal_eval(cold) == f"{sys.executable}\0show.py\0one\x002\0".encode()  # what warm mirrors
 
 
 _MOUNTS_FROM_PYTHON = textwrap.dedent(f"""
