@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Self, TypeVar
 
-from pydantic import BaseModel, PrivateAttr
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from forge.errors import WorkflowError
 from forge.models import SetupStep, Skill, TaskBundle
@@ -25,6 +25,7 @@ P = TypeVar("P", bound="Prepared")
 class Prepared(BaseModel):
     """Params holding their input files' bytes privately, by slot param."""
 
+    model_config = ConfigDict(defer_build=True)  # built at first use, as `SkillParams` are
     _files: dict[str, bytes] = PrivateAttr(default_factory=dict)
 
     def with_files(self, **files: bytes) -> Self:

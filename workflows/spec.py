@@ -96,9 +96,10 @@ class WorkflowContext:
 
 
 class SkillParams(BaseModel):
-    """Base of a workflow's skill-params model: strict, so a misspelt parameter is an error."""
+    """Base of a workflow's skill-params model: strict, so a misspelt parameter is an error. Its schema
+    is built at first use, as a check's options' are (`forge.checks.spec.CheckOptions`)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class FileSlot(BaseModel):

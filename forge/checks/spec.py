@@ -82,7 +82,9 @@ class CheckOptions(BaseModel):
     compares, and so say nothing about the task, are listed in `tuning`.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # ~430 option models: their schemas are built at first use, not when the plugins load (the flow's
+    # workers fork from a server that loads every plugin first, on one core: `flows.worker_preload`)
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     tuning: ClassVar[frozenset[str]] = frozenset({"tolerance"})
 
