@@ -153,6 +153,7 @@ def _serve(listen_fd: int, init: int, cgroups: list[int], uid: int, gid: int, pr
         _zygote_privs.fresh_session_keyring()
         _zygote_privs.drop_privileges(uid, gid)
         _zygote_privs.load_filter(program)
+        os.set_inheritable(listen_fd, False)  # received descriptors are inheritable: no exec may take it
         listener = socket.socket(fileno=listen_fd)
         _Server(listener, uid, gid).serve()
     finally:  # whatever went wrong, never back into the template's loop; the shims then run cold
@@ -424,18 +425,26 @@ def _watch() -> int:
     host, waiting on the init's pidfd, cannot see the sandbox gone) until it is reaped. We never
     reap it: we exit, and the kernel hands it to the template (a child subreaper that ignores
     SIGCHLD), which releases it in the same step as us. So a sandbox is never reported gone
-    while its server still runs. It holds no descriptor and runs `sleep` from the sandbox's own
-    /usr, under its filter.
+    while its server still runs. It is `cat` from the sandbox's own /usr, under its filter, on a
+    pipe only we write to: when we exit, it reads the end and exits too. Spawned (vfork and exec),
+    not forked, so it does not copy our page tables to throw them away at its exec (~4 ms of CPU
+    a sandbox, measured); it holds nothing else (every other descriptor of ours is close-on-exec).
     """
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.closerange(0, 1 << 20)
-            _c(_libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0))  # and dies with us
-            os.execv("/usr/bin/sleep", ["forge-python-watch", "infinity"])
-        finally:  # no sleep there: wait here, never back into the server's loop
-            while True:
-                signal.pause()
+    lifeline, keep = os.pipe()  # `keep` stays open, unused, for as long as we live
+    try:
+        pid = os.posix_spawn("/usr/bin/cat", ["forge-python-watch"], {},
+                             file_actions=[(os.POSIX_SPAWN_DUP2, lifeline, 0)])
+    except OSError:  # no cat there: a forked child waits instead, and dies with us
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.closerange(0, 1 << 20)
+                _c(_libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0))
+            finally:  # never back into the server's loop
+                while True:
+                    signal.pause()
+    finally:
+        os.close(lifeline)
     return os.pidfd_open(pid)
 
 

@@ -105,7 +105,12 @@ def test_a_server_holds_only_its_sandbox_socket_and_runs_unprivileged(pair: Pair
         assert [links[fd] for fd in ("0", "1", "2")] == ["/dev/null"] * 3  # not the host's log pipe
         sockets = [target for target in links.values() if target.startswith("socket:")]
         assert len(sockets) == 1  # its listener; no channel to the template or the host
-        others = {t for t in links.values() if not t.startswith("socket:")} - {"/dev/null"}
+        pipes = [target for target in links.values() if target.startswith("pipe:")]
+        watchers = [c for c in children_of(server) if Path(f"/proc/{c}/cmdline").read_bytes() == b"forge-python-watch\0"]
+        assert len(pipes) == 1 and len(watchers) == 1, (links, watchers)  # the lifeline of its watcher, and
+        assert os.readlink(f"/proc/{watchers[0]}/fd/0") == pipes[0]  # the watcher reads its other end
+        assert sorted(os.listdir(f"/proc/{watchers[0]}/fd")) == ["0", "1", "2"]  # and holds nothing else
+        others = {t for t in links.values() if not t.startswith(("socket:", "pipe:"))} - {"/dev/null"}
         assert others <= {"anon_inode:[pidfd]", "anon_inode:[eventpoll]"}, links
         assert _listener_path(sockets[0]) == zygote.SOCKET_PATH  # the name inside; no host path
 
@@ -267,7 +272,12 @@ def test_a_flood_of_calls_in_one_sandbox_never_reaches_another(pair: Pair) -> No
 
 def test_a_sandboxs_server_ends_with_it_and_a_dead_server_only_makes_its_python3_cold(pair: Pair) -> None:
     a_server, b_server = server_of(pair.a), server_of(pair.b)
+    b_watcher = next(c for c in children_of(b_server) if Path(f"/proc/{c}/comm").read_text() == "cat\n")
     os.kill(b_server, signal.SIGKILL)  # as if it crashed: B runs cold, correctly, and A is untouched
+    deadline = time.monotonic() + 120  # a bound against a hang only
+    while Path(f"/proc/{b_watcher}").exists():  # its watcher ends with it (the pipe it reads is closed)
+        assert time.monotonic() < deadline, "B's watcher outlived B's server"
+        time.sleep(0.05)
     cold = pair.b.run("python3 prog.py")
     assert cold.exit_code == 0 and cold.stdout.split()[1] == pair.secret and cold.stdout.split()[0] != "0"
     assert pair.a.run(WARM_PPID).stdout == "0\n"
