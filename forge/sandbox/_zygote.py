@@ -455,8 +455,8 @@ _ARGV_AREA = (0, 0)  # where the kernel reads /proc/PID/cmdline from: this proce
 def _set_command_line(argv: list[str]) -> None:
     """Make /proc/PID/cmdline read `argv` (the whole arguments that fit, then NULs).
 
-    Every server, watcher and call child is a fork of the template, whose own command line names
-    host paths (this file's, the warm home in /tmp): sandboxed code must not read them there. A
+    Every server and call child is a fork of the template, whose own command line names host paths
+    (this file's, the warm home in /tmp): sandboxed code must not read them there. A
     call child shows its caller's argv instead, as a cold python would, so far as the template's
     area holds it. The area is the template's C argv, which CPython copied at start and never
     reads again.
