@@ -14,7 +14,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from forge.prefect_serve import DEPLOYMENT, ServedDeployment, deployment_last_polled
+from forge.prefect_serve import DEPLOYMENT, POLL_S, ServedDeployment, deployment_last_polled
 from forge.prefect_server import LocalServer, alive
 from tests.conftest import free_port
 
@@ -142,6 +142,11 @@ def test_serve_detach_returns_once_served_and_serve_stop_ends_it(cli_env: dict[s
         assert run.returncode == 0, run.stderr
         assert info is not None and f"pid {info.pid}" in " ".join(run.stdout.split())
         assert deployment_last_polled(api_url, DEPLOYMENT) not in (None, polled_before)  # polling before it returned
+        polls, deadline = {deployment_last_polled(api_url, DEPLOYMENT)}, time.monotonic() + 3 * POLL_S + 1
+        while len(polls) < 3 and time.monotonic() < deadline:  # Prefect's own default polls every 10 s
+            time.sleep(0.2)
+            polls.add(deployment_last_polled(api_url, DEPLOYMENT))
+        assert len(polls) == 3, polls  # a triggered run waits POLL_S at most before its process starts
 
         again = forge("serve", "--detach", env=cli_env)
         assert again.returncode == 0 and f"pid {info.pid}" in " ".join(again.stdout.split())
