@@ -102,7 +102,8 @@ class ServedDeployment:
                     raise _StopRequested
                 self.execute_in_background(self.astop)
 
-        runner = _Runner(name=DEPLOYMENT_NAME, pause_on_shutdown=False, limit=limit, query_seconds=poll_seconds())
+        runner = _Runner(name=DEPLOYMENT_NAME, pause_on_shutdown=False, limit=limit,
+                         query_seconds=poll_seconds())
         for handler in logging.getLogger().handlers:  # Prefect's console handler
             handler.addFilter(_connection_errors_in_one_line)
         signal.signal(signal.SIGTERM, runner.handle_sigterm)

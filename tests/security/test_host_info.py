@@ -58,9 +58,9 @@ _OWN_COMMAND_LINE = "import os; print(os.getppid(), open('/proc/self/cmdline', '
 
 @needs_bwrap
 def test_warm_pythons_show_their_callers_command_line_and_no_host_path(box: BwrapSandbox) -> None:
-    """Every warm process is a fork of the template, whose command line names host paths (its
-    script, its home in /tmp): a call shows its caller's instead, and the template (so whatever
-    else is forked from it, like a server's watcher before it execs) shows none."""
+    """Every warm server and call child is a fork of the template, whose command line named host
+    paths (its script, its home in /tmp): a call shows its caller's instead, and the template (so
+    a server too) shows none."""
     if os.geteuid() != 0:
         pytest.fail("the warm python serves sandboxes only as root; run this test as root")
     box.put_file("show.py", _OWN_COMMAND_LINE.encode())

@@ -106,7 +106,7 @@ def test_a_server_holds_only_its_sandbox_socket_and_runs_unprivileged(pair: Pair
         sockets = [target for target in links.values() if target.startswith("socket:")]
         assert len(sockets) == 1  # its listener; no channel to the template or the host
         pipes = [target for target in links.values() if target.startswith("pipe:")]
-        watchers = [c for c in children_of(server) if Path(f"/proc/{c}/cmdline").read_bytes() == b"forge-python-watch\0"]
+        watchers = _watchers_of(server)
         assert len(pipes) == 1 and len(watchers) == 1, (links, watchers)  # the lifeline of its watcher, and
         assert os.readlink(f"/proc/{watchers[0]}/fd/0") == pipes[0]  # the watcher reads its other end
         assert sorted(os.listdir(f"/proc/{watchers[0]}/fd")) == ["0", "1", "2"]  # and holds nothing else
@@ -272,7 +272,7 @@ def test_a_flood_of_calls_in_one_sandbox_never_reaches_another(pair: Pair) -> No
 
 def test_a_sandboxs_server_ends_with_it_and_a_dead_server_only_makes_its_python3_cold(pair: Pair) -> None:
     a_server, b_server = server_of(pair.a), server_of(pair.b)
-    b_watcher = next(c for c in children_of(b_server) if Path(f"/proc/{c}/comm").read_text() == "cat\n")
+    (b_watcher,) = _watchers_of(b_server)
     os.kill(b_server, signal.SIGKILL)  # as if it crashed: B runs cold, correctly, and A is untouched
     deadline = time.monotonic() + 120  # a bound against a hang only
     while Path(f"/proc/{b_watcher}").exists():  # its watcher ends with it (the pipe it reads is closed)
@@ -309,6 +309,12 @@ def test_a_call_from_another_uid_is_refused(pair: Pair, tmp_path: Path) -> None:
         finally:
             os._exit(code)
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+def _watchers_of(server: int) -> list[int]:
+    """The server's `forge-python-watch` children (it keeps one in its sandbox's pid namespace)."""
+    return [child for child in children_of(server)
+            if Path(f"/proc/{child}/cmdline").read_bytes() == b"forge-python-watch\0"]
 
 
 def _listener_path(target: str) -> str:

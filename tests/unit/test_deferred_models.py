@@ -39,7 +39,8 @@ print(json.dumps([len(models), sum(bool(m.__pydantic_complete__) for m in models
 
 
 def test_loading_every_plugin_builds_almost_none_of_their_models() -> None:
-    out = subprocess.run([sys.executable, "-c", _COUNT_BUILT], capture_output=True, text=True, timeout=300, check=True)
+    out = subprocess.run([sys.executable, "-c", _COUNT_BUILT], capture_output=True, text=True, timeout=300,
+                         check=True)
     models, built = json.loads(out.stdout.splitlines()[-1])
     assert models > 1000, models  # the registries did load
     assert built < models * 0.05, (built, models)  # a few are used at import (module-level instances)

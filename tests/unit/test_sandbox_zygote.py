@@ -363,8 +363,9 @@ def test_killing_the_shim_kills_the_call(box: BwrapSandbox) -> None:
     A call may run cold (the design's fallback: the shim execs the real interpreter, and there is
     no child to kill); twice in full CI runs (stops 35, 36) the first call's child never showed up,
     never reproduced alone. So a cold call is named and the check retried on a new call, up to 3."""
-    count = ("for p in /proc/[0-9]*; do grep -qs 'sleep(3[0])' $p/cmdline && "  # forked by a server from outside:
-             "grep -qs '^PPid:[[:space:]]*0$' $p/status && echo; done | wc -l")  # parent pid 0 inside
+    # a warm call's child: its caller's command line, forked by a server outside (parent pid 0 inside)
+    count = ("for p in /proc/[0-9]*; do grep -qs 'sleep(3[0])' $p/cmdline && "
+             "grep -qs '^PPid:[[:space:]]*0$' $p/status && echo; done | wc -l")
     until = "for _ in $(seq 100); do [ \"$({count})\" = {n} ] && break; sleep 0.05; done"
     command = f"""for attempt in 1 2 3; do
   python3 -c 'import time; time.sleep(30)' & {until.format(count=count, n=1)}
