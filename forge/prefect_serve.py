@@ -217,7 +217,7 @@ def _give_up() -> None:
 
 def _exit_now() -> None:
     """Kill this process's flow runs and exit 0: the stop was asked for and is done."""
-    for pid in _descendants(os.getpid()):
+    for pid in descendants(os.getpid()):
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -226,7 +226,8 @@ def _exit_now() -> None:
     os._exit(0)
 
 
-def _descendants(root: int) -> list[int]:
+def descendants(root: int) -> list[int]:
+    """Every process below `root`, children first (read from /proc)."""
     children: dict[int, list[int]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:

@@ -137,6 +137,7 @@ def serve(
         return
     from flows.fork_server import warm_deployment_runs
     from flows.generate import forge as forge_flow
+    from flows.run_standby import run_standby
 
     warm_deployment_runs()  # each run's process starts its workers' fork server before importing the flow
     logging.getLogger("forge").setLevel(logging.INFO)  # Prefect's console handler shows it
@@ -145,7 +146,8 @@ def serve(
     console.print(f"  export PREFECT_API_URL={api_url}")
     console.print(f"  prefect deployment run {DEPLOYMENT} --param n_tasks=5 --param seed=1 --watch")
     try:
-        served.serve(forge_flow, api_url, limit)
+        with run_standby():  # and the next run's process is started and warmed before it is asked for
+            served.serve(forge_flow, api_url, limit)
     except ForgeError as exc:
         raise _fail(exc) from exc
 
