@@ -15,7 +15,10 @@ ways users start it, on fresh stores: `cli` times `forge generate` from the comm
 its exit (`cli_vs_workers`), and `deployment` a run of the served deployment as the README
 starts it (`forge serve --detach`, `prefect deployment run forge/generate`), from the moment
 Prefect's runner takes it (Pending: it then starts the run's process) to Completed
-(`deployment_vs_workers`). Both start their workers' fork server before importing the flow.
+(`deployment_vs_workers`), and the same run on a serve that sat idle first (`after_idle`,
+`deployment_after_idle_vs_workers`): `forge serve` keeps the next run's process warm
+(`flows.run_standby`), so a serve that has been up hands the run to it. Both start their workers'
+fork server before importing the flow.
 With `--served N`, runs 2..N in the flow's process show what a long-lived caller of the flow (a
 notebook, a test session) gets (`flow.served`, `served_flow_vs_workers`): no deployment run starts
 that warm.
@@ -352,40 +355,57 @@ def cli_run(args: argparse.Namespace, server: ServerInfo) -> dict:
             "end_to_end_per_s": round(rows / wall, 3)}
 
 
+IDLE_S = 20.0
+"""Seconds a served deployment sits idle before the `after_idle` run: a serve up for a while has its
+next run's process warm (flows.run_standby: ~5 s of CPU to import and start its fork server)."""
+
+
 def deployment_run(args: argparse.Namespace, server: ServerInfo) -> dict:
     """The deployment as the README runs it: `forge serve --detach`, then `prefect deployment run
-    forge/generate ... --watch`. Timed by the flow run's own states, from Pending (the runner took
-    the run and starts its process) to Completed: the process, its imports and the run. The wait
-    for the runner's next poll before Pending (up to `forge serve`'s interval) is not the flow's: it is
+    forge/generate ... --watch` at once; then the same on a second serve (and a fresh store: a
+    rerun would resume) that sat idle for `IDLE_S` first, as a serve that has been up gets a run
+    (`after_idle`). Each is timed by the flow run's own states, from Pending (the runner took the
+    run and starts its process) to Completed: the process, its imports and the run. The wait for
+    the runner's next poll before Pending (up to `forge serve`'s interval) is not the flow's: it is
     reported beside it (`waited_for_poll_s`)."""
-    from prefect.client.orchestration import get_client
-    from prefect.settings import PREFECT_API_URL, temporary_settings
+    first = _served_run(args, server, idle_s=0.0)
+    return {"command": "prefect deployment run forge/generate", "tasks": args.tasks, **first,
+            "after_idle": {"idle_s": IDLE_S, **_served_run(args, server, idle_s=IDLE_S)}}
 
+
+def _served_run(args: argparse.Namespace, server: ServerInfo, idle_s: float) -> dict:
     with tempfile.TemporaryDirectory(prefix="forge-bench-deployment-") as tmp:
-        out = Path(tmp) / "out"
         env = _user_env(args, Path(tmp) / "data", server)
         serve = subprocess.run(python_command("serve", "--detach"), env=env, capture_output=True, text=True, check=False)
         if serve.returncode != 0:
             raise RuntimeError(f"`forge serve --detach` failed:\n{serve.stdout[-2000:]}{serve.stderr[-2000:]}")
         try:
-            params = {"n_tasks": args.tasks, "seed": args.seed, "sampling": args.sampling, "output_dir": out}
-            command = [sys.executable, "-m", "prefect", "deployment", "run", "forge/generate", "--watch",
-                       *[arg for key, value in params.items() for arg in ("--param", f"{key}={value}")]]
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+            time.sleep(idle_s)
+            return _deployment_run_once(args, server, env, Path(tmp) / "out")
         finally:
             subprocess.run(python_command("serve", "stop"), env=env, capture_output=True, check=False)
-        if done.returncode != 0:
-            raise RuntimeError(f"the deployment run of {args.tasks} tasks failed:\n{done.stdout[-4000:]}")
-        run_id = re.search(r"UUID: ([0-9a-f-]{36})", done.stdout)
-        if run_id is None:
-            raise RuntimeError(f"no flow run id in `prefect deployment run`'s output:\n{done.stdout[-2000:]}")
-        with temporary_settings(updates={PREFECT_API_URL: server.url}), get_client(sync_client=True) as client:
-            states = {s.type.value: s.timestamp for s in client.read_flow_run_states(run_id.group(1))}
-        manifest = read_manifest(out)
+
+
+def _deployment_run_once(args: argparse.Namespace, server: ServerInfo, env: dict[str, str], out: Path) -> dict:
+    from prefect.client.orchestration import get_client
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    params = {"n_tasks": args.tasks, "seed": args.seed, "sampling": args.sampling, "output_dir": out}
+    command = [sys.executable, "-m", "prefect", "deployment", "run", "forge/generate", "--watch",
+               *[arg for key, value in params.items() for arg in ("--param", f"{key}={value}")]]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the deployment run of {args.tasks} tasks failed:\n{done.stdout[-4000:]}")
+    run_id = re.search(r"UUID: ([0-9a-f-]{36})", done.stdout)
+    if run_id is None:
+        raise RuntimeError(f"no flow run id in `prefect deployment run`'s output:\n{done.stdout[-2000:]}")
+    with temporary_settings(updates={PREFECT_API_URL: server.url}), get_client(sync_client=True) as client:
+        states = {s.type.value: s.timestamp for s in client.read_flow_run_states(run_id.group(1))}
+    manifest = read_manifest(out)
     wall = (states["COMPLETED"] - states["PENDING"]).total_seconds()
     rows = manifest.rows if manifest else 0
-    return {"command": "prefect deployment run forge/generate", "tasks": args.tasks, "rows_written": rows,
-            "wall_s": round(wall, 3), "process_start_s": round((states["RUNNING"] - states["PENDING"]).total_seconds(), 3),
+    return {"rows_written": rows, "wall_s": round(wall, 3),
+            "process_start_s": round((states["RUNNING"] - states["PENDING"]).total_seconds(), 3),
             "waited_for_poll_s": round((states["PENDING"] - states["SCHEDULED"]).total_seconds(), 3),
             "end_to_end_per_s": round(rows / wall, 3)}
 
@@ -432,6 +452,8 @@ def main() -> None:
         report["cli_vs_workers"] = round(report["cli"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["deployment_vs_workers"] = round(
             report["deployment"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
+        report["deployment_after_idle_vs_workers"] = round(
+            report["deployment"]["after_idle"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s"], 3)
         report["flow_vs_workers_with_warmup"] = round(
             report["flow"]["end_to_end_per_s"] / report["workers"]["end_to_end_per_s_with_warmup"], 3)
         if report["flow"]["served"]:  # later runs in the same process, against the same raw workers
