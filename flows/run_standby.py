@@ -2,10 +2,11 @@
 
 Prefect starts each run of a served deployment in a new process (spawned), which imports Prefect
 and the flow and starts the workers' fork server, whose preload alone is ~4 s of CPU, before the
-run's first task. `forge serve` keeps one such process in standby instead: spawned while no run of
-its own is in flight, it imports the flow, starts its fork server and waits. The next run Prefect
-starts is handed to it (the run's pickled call, as Prefect would have spawned it with), so the run
-begins warm; a new standby is spawned once that run has ended.
+run's first task. `forge serve` keeps one such process in standby instead: spawned when serving
+starts, it imports the flow, starts its fork server and waits. The next run Prefect starts is
+handed to it (the run's pickled call, as Prefect would have spawned it with), so the run begins
+warm; the next standby is spawned once that run has ended (its warm-up then takes no core from the
+run), or at once when one is dropped.
 
 A standby must not run older code than a fresh process would. When it is ready it reports where
 its code and its fork server's came from (`Footprint`); a standby whose code changed on disk since
@@ -23,6 +24,7 @@ tests/integration/test_run_standby.py runs flows through it).
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import multiprocessing.context
 import os
@@ -40,6 +42,8 @@ from pydantic import BaseModel
 from flows.fork_server import call_in_fork, run_deployment_call, start_fork_server
 from forge.prefect_serve import descendants
 
+logger = logging.getLogger("forge.run_standby")  # `forge serve` shows forge's INFO lines
+
 PRELOAD = ("prefect.flow_engine", "flows.generate")
 """What a standby imports beside starting its fork server: what a run's call unpickles and runs."""
 DISMISS_S = 10.0
@@ -54,7 +58,8 @@ def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]
         start_fork_server()
         for name in preload:
             __import__(name)
-        footprint = Footprint.of_this_process().merged(call_in_fork(Footprint.of_this_process))  # the workers' code
+        workers = call_in_fork(Footprint.of_this_process)  # what the workers run: the plugins, loaded there
+        footprint = Footprint.of_this_process().merged(workers)
         with contextlib.suppress(OSError):
             report.send(footprint)
         report.close()
@@ -84,8 +89,8 @@ class Footprint(BaseModel):
         roots: set[str] = set()
         for module in list(sys.modules.values()):
             path = getattr(module, "__file__", None)
-            if not isinstance(path, str):
-                continue
+            if not isinstance(path, str) or not os.path.isfile(path := os.path.abspath(path)):
+                continue  # built in, frozen, in an archive, or made up by its code
             if path.startswith(installed):
                 files.add(path)
             else:
@@ -95,15 +100,22 @@ class Footprint(BaseModel):
     def merged(self, other: Footprint) -> Footprint:
         return Footprint(files=self.files | other.files, trees={**self.trees, **other.trees})
 
-    def changed_since(self, when: float) -> bool:
-        try:
-            if any(_tree(root) != names for root, names in self.trees.items()):
-                return True
-            paths = [*self.files, *(os.path.join(root, n) for root, names in self.trees.items() for n in names
-                                    if not n.endswith("/"))]
-            return any(os.stat(path).st_mtime >= when for path in paths)
-        except OSError:  # one is gone
-            return True
+    def first_change(self, when: float) -> str | None:
+        """A path changed since `when` (edited, added, removed), or None."""
+        for root, names in self.trees.items():
+            try:
+                if _tree(root) != names:
+                    return root
+            except OSError:
+                return root
+        for path in [*self.files, *(os.path.join(root, n) for root, names in self.trees.items() for n in names
+                                    if not n.endswith("/"))]:
+            try:
+                if os.stat(path).st_mtime >= when:
+                    return path
+            except OSError:
+                return path
+        return None
 
 
 def _package_root(folder: str) -> str:
@@ -143,15 +155,18 @@ class Standby:
         call_end.close()
         self.footprint: Footprint | None = None
 
-    def stale(self) -> bool:
-        """Whether its code changed on disk since its spawn began; not yet ready: not stale (it is
-        still importing what is on disk now)."""
+    def unfit(self) -> str | None:
+        """Why it may not take a run (gone, or its code changed on disk since its spawn began), or
+        None. Not yet ready: fit (it is still importing what is on disk now)."""
+        if not self.process.is_alive():
+            return f"it exited ({self.process.exitcode})"
         if self.footprint is None and self.reports.poll():
             try:
                 self.footprint = self.reports.recv()
             except (EOFError, OSError):
-                return True
-        return self.footprint is not None and self.footprint.changed_since(self.spawned_at)
+                return "it stopped before it was ready"
+        changed = self.footprint.first_change(self.spawned_at) if self.footprint is not None else None
+        return f"{changed} changed since it started" if changed else None
 
     def hand(self, call: tuple[Any, ...]) -> None:
         self.calls.send(call)
@@ -232,8 +247,13 @@ class RunStandby:
             standby, self._ready = self._ready, None
         if standby is None:
             return None
-        if standby.process.is_alive() and not standby.stale():
+        unfit = standby.unfit()
+        if unfit is None:
+            logger.info("run handed to the waiting process (pid %s, %s)", standby.process.pid,
+                        "warm" if standby.footprint is not None else "still warming up")
             return standby
+        logger.info("the waiting process (pid %s) is not used: %s; this run starts in a new one",
+                    standby.process.pid, unfit)
         standby.dismiss()
         self._replenish()  # a fresh one for the run after this
         return None

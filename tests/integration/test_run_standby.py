@@ -4,10 +4,13 @@ and started its fork server before the run was asked for; a stale or dead standb
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing.forkserver
 import os
 import signal
+import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -17,8 +20,8 @@ from prefect.settings import PREFECT_API_URL, temporary_settings
 from flows import fork_server
 from flows.fork_server import warm_deployment_runs
 from flows.run_standby import PRELOAD, Footprint, RunStandby, Standby, run_standby
-from forge.prefect_server import ServerInfo
 from forge.prefect_serve import descendants
+from forge.prefect_server import ServerInfo
 
 
 @flow
@@ -52,7 +55,7 @@ def serving_process(monkeypatch):
 def _ready(standby: Standby, timeout_s: float = 120) -> Standby:
     deadline = time.monotonic() + timeout_s
     while standby.footprint is None:
-        assert not standby.stale() and time.monotonic() < deadline, "the standby never reported ready"
+        assert standby.unfit() is None and time.monotonic() < deadline, "the standby never reported ready"
         time.sleep(0.1)
     return standby
 
@@ -69,18 +72,22 @@ def _run(server: ServerInfo, out: Path) -> dict:
 
 
 def test_runs_are_handed_to_the_standby_warming_or_warm_and_another_waits_after_each(
-        prefect_server: ServerInfo, serving_process, tmp_path: Path) -> None:
+        prefect_server: ServerInfo, serving_process, tmp_path: Path, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="forge.run_standby")
     with run_standby() as standby:
         warming = standby.waiting
         facts = _run(prefect_server, tmp_path / "at-once.json")  # as the README's block does, at once
         assert warming.footprint is None  # never read: the run came first
         assert facts["pid"] == warming.process.pid
+        handed = f"run handed to the waiting process (pid {warming.process.pid}, still warming up)"
+        assert handed in caplog.text
 
         warm = _ready(standby.waiting)
         assert warm is not warming
         asked = _uptime()
         facts = _run(prefect_server, tmp_path / "warm.json")
         assert facts["pid"] == warm.process.pid
+        assert f"run handed to the waiting process (pid {warm.process.pid}, warm)" in caplog.text
         assert facts["started"] < asked - 0.5  # its process was there before the run was asked for
         assert facts["fork_server"] is not None  # started while it waited
         after = standby.waiting
@@ -97,7 +104,8 @@ def test_runs_are_handed_to_the_standby_warming_or_warm_and_another_waits_after_
 
 
 def test_a_stale_or_dead_standby_is_dropped_and_the_run_starts_fresh(
-        prefect_server: ServerInfo, serving_process, tmp_path: Path, monkeypatch) -> None:
+        prefect_server: ServerInfo, serving_process, tmp_path: Path, monkeypatch, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="forge.run_standby")
     code = tmp_path / "code"
     code.mkdir()
     module = code / "standby_probe_module.py"
@@ -111,6 +119,7 @@ def test_a_stale_or_dead_standby_is_dropped_and_the_run_starts_fresh(
         os.utime(module)  # edited after the standby imported it
         facts = _run(prefect_server, tmp_path / "stale.json")
         assert facts["pid"] != stale.process.pid
+        assert f"(pid {stale.process.pid}) is not used: {module} changed since it started" in caplog.text
         stale.process.join(10)
         assert stale.process.exitcode is not None
 
@@ -120,6 +129,7 @@ def test_a_stale_or_dead_standby_is_dropped_and_the_run_starts_fresh(
         dead.process.join(10)
         facts = _run(prefect_server, tmp_path / "dead.json")
         assert facts["pid"] != dead.process.pid
+        assert f"(pid {dead.process.pid}) is not used: it exited (-9)" in caplog.text
         assert standby.waiting is not None and standby.waiting.process.is_alive()
     finally:
         standby.close()
@@ -135,6 +145,8 @@ def test_a_footprint_sees_code_and_its_data_edited_added_or_removed(tmp_path: Pa
     monkeypatch.syspath_prepend(str(project))
     __import__("standby_pkg.sub.mod")
     __import__("loose_module")
+    for name, file in [("standby_relative", "relative.py"), ("standby_zipped", f"{tmp_path}/a.zip/mod.py")]:
+        monkeypatch.setitem(sys.modules, name, types.SimpleNamespace(__file__=file))  # no file of its own
     footprint = Footprint.of_this_process()
     package, loose = str(project / "standby_pkg"), str(project)
     assert footprint.trees[package] == ["__init__.py", "prompts/", "prompts/terminal.j2", "sub/",
@@ -143,21 +155,23 @@ def test_a_footprint_sees_code_and_its_data_edited_added_or_removed(tmp_path: Pa
     assert str(project / "standby_pkg" / "sub") not in footprint.trees
     assert json.__file__ in footprint.files  # an installed module: its own file
     since = time.time()
-    assert not footprint.changed_since(since)
+    assert footprint.first_change(since) is None
 
     (project / "standby_pkg" / "sub" / "__pycache__").mkdir(exist_ok=True)  # written by imports: not code
     (project / "standby_pkg" / "sub" / "__pycache__" / "later.cpython-311.pyc").write_bytes(b"")
-    assert not footprint.changed_since(since)
-    for change, undo in [(lambda: (project / "standby_pkg/sub/new.py").write_text(""),  # added
-                          lambda: (project / "standby_pkg/sub/new.py").unlink()),
-                         (lambda: (project / "standby_pkg/more").mkdir(),  # a package added
-                          lambda: (project / "standby_pkg/more").rmdir()),
-                         (lambda: os.utime(project / "standby_pkg/prompts/terminal.j2"),  # data edited
-                          lambda: os.utime(project / "standby_pkg/prompts/terminal.j2", (since - 9, since - 9))),
-                         (lambda: os.utime(project / "notes.txt"),
-                          lambda: os.utime(project / "notes.txt", (since - 9, since - 9)))]:
+    assert footprint.first_change(since) is None
+    prompt, notes = project / "standby_pkg/prompts/terminal.j2", project / "notes.txt"  # data, read at import
+    earlier = (since - 9, since - 9)
+    package_dir = project / "standby_pkg"
+    for change, undo, expected in [(lambda: (package_dir / "sub/new.py").write_text(""),  # added
+                                    lambda: (package_dir / "sub/new.py").unlink(), package_dir),
+                                   (lambda: (package_dir / "more").mkdir(),  # a package added
+                                    lambda: (package_dir / "more").rmdir(), package_dir),
+                                   (lambda: os.utime(prompt), lambda: os.utime(prompt, earlier), prompt),
+                                   (lambda: os.utime(notes), lambda: os.utime(notes, earlier), notes)]:
         change()
-        assert footprint.changed_since(since)
+        assert footprint.first_change(since) == str(expected)
         undo()
-        assert not footprint.changed_since(since)
-    assert Footprint(files={str(tmp_path / "uninstalled.py")}).changed_since(0)  # removed
+        assert footprint.first_change(since) is None
+    gone = str(tmp_path / "uninstalled.py")
+    assert Footprint(files={gone}).first_change(0) == gone  # removed
