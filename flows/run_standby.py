@@ -53,18 +53,25 @@ DISMISS_S = 10.0
 def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]) -> None:
     """A standby's life: warm up, report what its code came from, then run the call it is handed (or
     exit when its server closes the pipe unused). A run may be handed before the report is read:
-    the report is then dropped (its reader closed), and the call is read all the same."""
+    the report is then dropped (its reader closed), and the call is read all the same. A warm-up
+    that fails is reported instead (the standby is then not used); a call handed meanwhile still
+    runs, and meets the failure as a fresh process would, through Prefect."""
     try:
         start_fork_server()
         for name in preload:
             __import__(name)
         workers = call_in_fork(Footprint.of_this_process)  # what the workers run: the plugins, loaded there
-        footprint = Footprint.of_this_process().merged(workers)
+        ready: Footprint | str = Footprint.of_this_process().merged(workers)
+    except KeyboardInterrupt:  # Ctrl-C reaches the serve's whole process group
+        return
+    except Exception as exc:  # noqa: BLE001 - reported to the serve, which then starts runs fresh
+        ready = f"its warm-up failed ({type(exc).__name__}: {exc})"
+    try:
         with contextlib.suppress(OSError):
-            report.send(footprint)
+            report.send(ready)
         report.close()
         call = calls.recv()
-    except (EOFError, OSError, KeyboardInterrupt):  # the server stopped (Ctrl-C reaches the whole group)
+    except (EOFError, OSError, KeyboardInterrupt):  # the server stopped
         return
     finally:
         calls.close()
@@ -154,17 +161,24 @@ class Standby:
         report_end.close()
         call_end.close()
         self.footprint: Footprint | None = None
+        self.failed: str | None = None  # why its warm-up failed, as it reported
 
     def unfit(self) -> str | None:
-        """Why it may not take a run (gone, or its code changed on disk since its spawn began), or
-        None. Not yet ready: fit (it is still importing what is on disk now)."""
+        """Why it may not take a run (gone, its warm-up failed, or its code changed on disk since its
+        spawn began), or None. Not yet ready: fit (it is still importing what is on disk now)."""
         if not self.process.is_alive():
             return f"it exited ({self.process.exitcode})"
-        if self.footprint is None and self.reports.poll():
+        if self.footprint is None and self.failed is None and self.reports.poll():
             try:
-                self.footprint = self.reports.recv()
+                ready = self.reports.recv()
             except (EOFError, OSError):
                 return "it stopped before it was ready"
+            if isinstance(ready, str):
+                self.failed = ready
+            else:
+                self.footprint = ready
+        if self.failed is not None:
+            return self.failed
         changed = self.footprint.first_change(self.spawned_at) if self.footprint is not None else None
         return f"{changed} changed since it started" if changed else None
 

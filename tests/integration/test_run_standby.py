@@ -135,6 +135,30 @@ def test_a_stale_or_dead_standby_is_dropped_and_the_run_starts_fresh(
         standby.close()
 
 
+def test_a_standby_whose_warm_up_failed_says_why_and_is_not_used(
+        prefect_server: ServerInfo, serving_process, tmp_path: Path, monkeypatch, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="forge.run_standby")
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "standby_broken_plugin.py").write_text("raise RuntimeError('broken plugin')\n")
+    monkeypatch.syspath_prepend(str(code))
+    standby = RunStandby(preload=(*PRELOAD, "standby_broken_plugin"))
+    standby.install()
+    try:
+        broken = standby.waiting
+        deadline = time.monotonic() + 120
+        while (why := broken.unfit()) is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert why == "its warm-up failed (RuntimeError: broken plugin)"
+        assert broken.unfit() == why and broken.process.is_alive()  # it says so again, and still waits
+        facts = _run(prefect_server, tmp_path / "run.json")
+        assert facts["pid"] != broken.process.pid
+        assert f"(pid {broken.process.pid}) is not used: {why}" in caplog.text
+    finally:
+        standby.close()
+    assert broken.process.exitcode is not None
+
+
 def test_a_footprint_sees_code_and_its_data_edited_added_or_removed(tmp_path: Path, monkeypatch) -> None:
     project = tmp_path / "project"
     (project / "standby_pkg" / "sub").mkdir(parents=True)
