@@ -149,7 +149,8 @@ def _tree(root: str) -> list[str]:
 
 
 class Standby:
-    """One waiting process, its end of the pipe, and when its spawn began."""
+    """One waiting process, our ends of its two pipes (its report in, the call out), and when its
+    spawn began."""
 
     def __init__(self, preload: tuple[str, ...]) -> None:
         self.reports, report_end = multiprocessing.Pipe(duplex=False)
