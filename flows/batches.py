@@ -12,10 +12,12 @@ from __future__ import annotations
 import gc
 import logging
 import math
+import multiprocessing.connection
 import multiprocessing.util
 import os
 import resource
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -208,6 +210,7 @@ def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str, environ
     zygote). `environ` is the flow's at the pool's start: a worker forks from a fork server that
     may be older than this run, and must see the run's settings (models, data dir), not the
     server's, nor a variable the flow has since unset."""
+    _end_with_the_pools_process()
     os.environ.clear()
     os.environ.update(environ)
     # Pool workers leave by os._exit, which skips atexit: stop this worker's soffices first.
@@ -220,6 +223,23 @@ def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str, environ
             box.run("python3 -c pass")
     except ForgeError as exc:  # each sample meets (and records) the same failure; a pool must not die of it
         logger.warning("worker warm-up could not open a sandbox: %s", exc)
+
+
+def _end_with_the_pools_process() -> None:
+    """A worker waits for work as long as its pool's queue is open, and the queue stays open in the
+    worker itself; nor does its fork server exit while it lives. So one whose pool's process was
+    killed would wait forever, holding its memory, its sandbox zygote and its soffice. It exits
+    once that process is gone (the end of the pipe it keeps for its children closes), and takes
+    those with it (they end with the worker: their lifelines)."""
+    pools_process = multiprocessing.parent_process()
+    if pools_process is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([pools_process.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="forge-worker-lifeline", daemon=True).start()
 
 
 def _freeze_heap() -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import logging
-import os
 import queue
 import threading
 import time
@@ -30,7 +29,7 @@ from prefect.futures import PrefectFuture
 from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect.task_runners import ProcessPoolTaskRunner
 
-from flows import batches, stages
+from flows import batches, stages, warm_workers
 from flows.batches import Batch, EpisodeBatch, GatedBatch
 from flows.context import GenerateConfig, GenerateResult, RunContext, StageCounts
 from flows.fork_server import call_in_fork, worker_context
@@ -61,8 +60,12 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
     store.start_run(ctx.run_id, "generate", config)
     clock = Clock(started)
     try:
-        runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker,
-                              initargs=(ctx.scratch_root, ctx.limits, ctx.backend, dict(os.environ)))
+        arguments = warm_workers.pool_arguments(ctx)
+        started_before, note = warm_workers.take(ctx.workers, arguments)  # by a served deployment's standby
+        if note:
+            logger.info(note)
+        runner = _ProcessPool(max_workers=ctx.workers, initializer=batches.warm_worker, initargs=arguments,
+                              started=started_before)
         with _workers_report_here(), runner:
             runner.start_workers()  # in the background: they fork and warm up while this process samples
             threading.Thread(target=_warm_final_write, name="forge-warm-write", daemon=True).start()
@@ -151,6 +154,8 @@ class _ProcessPool(ProcessPoolTaskRunner):
       worker, measured: on 2 cores, the first results of a short run waited for it). The fork
       server is a clean single-threaded process of its own, never this one (threads here), and
       lives as long as this process (`forge generate` starts it first thing: flows/fork_server.py).
+      Or workers already started with the run's own arguments (`started`: a served deployment's
+      standby starts them while it waits, `flows.warm_workers`) are used as they are.
     - The thread that forwards the workers' task-run events to the API runs in the flow's
       context: a new thread starts with empty context variables, so without this it misses
       settings made in-process (`temporary_settings`, as in tests and notebooks) and sends the
@@ -159,14 +164,18 @@ class _ProcessPool(ProcessPoolTaskRunner):
     (`_executor` and `_forward_subprocess_messages` are Prefect's own, private: pyproject pins
     prefect to 3.9.x, and the flow tests would catch a change.)"""
 
+    def __init__(self, *, started: ProcessPoolExecutor | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._ahead = started  # workers started before the run (`flows.warm_workers`), with its arguments
+
     def __enter__(self) -> Self:
         self._context = contextvars.copy_context()
         super().__enter__()
         spawning = self._executor  # Prefect's spawn pool; it starts no process before a submit
         assert spawning is not None
-        self._executor = ProcessPoolExecutor(max_workers=self._max_workers, mp_context=worker_context(),
-                                             initializer=spawning._initializer,  # type: ignore[attr-defined]
-                                             initargs=spawning._initargs)  # type: ignore[attr-defined]
+        self._executor = self._ahead or ProcessPoolExecutor(
+            max_workers=self._max_workers, mp_context=worker_context(),
+            initializer=spawning._initializer, initargs=spawning._initargs)  # type: ignore[attr-defined]
         spawning.shutdown(wait=False)
         return self
 

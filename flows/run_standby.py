@@ -50,12 +50,14 @@ DISMISS_S = 10.0
 """Seconds a dismissed standby may take to finish its warm-up (~3-5 s of it) and exit."""
 
 
-def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]) -> None:
-    """A standby's life: warm up, report what its code came from, then run the call it is handed (or
-    exit when its server closes the pipe unused). A run may be handed before the report is read:
-    the report is then dropped (its reader closed), and the call is read all the same. A warm-up
-    that fails is reported instead (the standby is then not used); a call handed meanwhile still
-    runs, and meets the failure as a fresh process would, through Prefect."""
+def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...],
+                 workers: bool = True) -> None:
+    """A standby's life: warm up (with `workers`, start the next run's workers too), report what its
+    code came from, then run the call it is handed (or exit when its server closes the pipe unused).
+    A run may be handed before the report is read: the report is then dropped (its reader closed),
+    and the call is read all the same. A warm-up that fails is reported instead (the standby is then
+    not used); a call handed meanwhile still runs, and meets the failure as a fresh process would,
+    through Prefect."""
     try:
         start_fork_server()
         for name in preload:
@@ -66,16 +68,39 @@ def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]
         return
     except Exception as exc:  # noqa: BLE001 - reported to the serve, which then starts runs fresh
         ready = f"its warm-up failed ({type(exc).__name__}: {exc})"
+    if workers and not isinstance(ready, str):
+        _start_workers()
     try:
         with contextlib.suppress(OSError):
             report.send(ready)
         report.close()
         call = calls.recv()
     except (EOFError, OSError, KeyboardInterrupt):  # the server stopped
+        if workers:
+            from flows import warm_workers
+
+            warm_workers.discard()
         return
     finally:
         calls.close()
-    run_deployment_call(*call)
+    try:
+        run_deployment_call(*call)
+    finally:  # workers the run did not take (it failed first): a process exits only once its children have
+        if workers:
+            from flows import warm_workers
+
+            warm_workers.discard()
+
+
+def _start_workers() -> None:
+    """The next run's workers too (`flows.warm_workers`); with settings a run would reject (a bad
+    FORGE_* value), none: the run then says what is wrong, as a fresh process would."""
+    from flows import warm_workers
+
+    try:
+        warm_workers.start_for_deployment_runs()
+    except Exception as exc:  # noqa: BLE001
+        logger.warning("the next run's workers were not started ahead: %s", exc)
 
 
 class Footprint(BaseModel):
@@ -152,12 +177,12 @@ class Standby:
     """One waiting process, our ends of its two pipes (its report in, the call out), and when its
     spawn began."""
 
-    def __init__(self, preload: tuple[str, ...]) -> None:
+    def __init__(self, preload: tuple[str, ...], workers: bool = True) -> None:
         self.reports, report_end = multiprocessing.Pipe(duplex=False)
         call_end, self.calls = multiprocessing.Pipe(duplex=False)
         self.spawned_at = time.time()
         self.process = multiprocessing.context.SpawnProcess(
-            target=standby_main, args=(report_end, call_end, preload), name="forge-run-standby")
+            target=standby_main, args=(report_end, call_end, preload, workers), name="forge-run-standby")
         self.process.start()
         report_end.close()
         call_end.close()
@@ -225,8 +250,8 @@ class _HandedRun:
 class RunStandby:
     """Keeps one standby ready for the served deployment's runs (`install`), until `close`."""
 
-    def __init__(self, preload: tuple[str, ...] = PRELOAD) -> None:
-        self.preload = preload
+    def __init__(self, preload: tuple[str, ...] = PRELOAD, workers: bool = True) -> None:
+        self.preload, self.workers = preload, workers
         self._lock = threading.Lock()
         self._ready: Standby | None = None
         self._closed = False
@@ -277,7 +302,7 @@ class RunStandby:
         with self._lock:
             if self._closed or self._ready is not None:
                 return
-            self._ready = Standby(self.preload)
+            self._ready = Standby(self.preload, self.workers)
 
 
 @contextlib.contextmanager

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 from functools import cache
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -123,8 +124,14 @@ def duplicates_for(db_url: str, threshold: float) -> AcceptedIndex:
         return _INDEXES[db_url, threshold]
 
 
+def libreoffice_profiles(scratch_root: Path) -> Path:
+    """Where a run's workers keep their LibreOffice profiles (one soffice each, kept warm)."""
+    return scratch_root / "libreoffice"
+
+
 def gate_context(ctx: RunContext) -> GateContext:
-    roundtrip = libreoffice_roundtrip(ctx.scratch_root / "libreoffice") if ctx.libreoffice_roundtrip else None
+    profiles = libreoffice_profiles(ctx.scratch_root)
+    roundtrip = libreoffice_roundtrip(profiles) if ctx.libreoffice_roundtrip else None
     return GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend, roundtrip=roundtrip,
                        duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold).index)
 

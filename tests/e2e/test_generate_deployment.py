@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -27,6 +28,12 @@ def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, st
         )
         assert run.returncode == 0, run.stdout + run.stderr
         assert "Completed" in run.stdout + run.stderr
+        run_id = re.search(r"UUID: ([0-9a-f-]{36})", run.stdout + run.stderr)
+        assert run_id, run.stdout
+        logs = subprocess.run(["prefect", "flow-run", "logs", run_id[1]], env=cli_env, capture_output=True, check=False,
+                              text=True, timeout=120)
+        # the serve's waiting process started the run's workers before the run came
+        assert "worker processes were started before it (pids " in logs.stdout, logs.stdout + logs.stderr
     finally:
         stop = subprocess.run(["forge", "serve", "stop"], env=cli_env, capture_output=True, text=True, timeout=120)
         assert stop.returncode == 0, stop.stderr

@@ -3,6 +3,7 @@ and started its fork server before the run was asked for; a stale or dead standb
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing.forkserver
@@ -22,6 +23,7 @@ from flows.fork_server import warm_deployment_runs
 from flows.run_standby import PRELOAD, Footprint, RunStandby, Standby, run_standby
 from forge.prefect_serve import descendants
 from forge.prefect_server import ServerInfo
+from forge.settings import Settings
 
 
 @flow
@@ -42,9 +44,12 @@ def _uptime() -> float:
 
 
 @pytest.fixture
-def serving_process(monkeypatch):
-    """This process as `forge serve` sets itself up, undone after the test."""
+def serving_process(monkeypatch, tmp_path: Path):
+    """This process as `forge serve` sets itself up, undone after the test; its standbys start the
+    next run's workers under the test's own data dir."""
     from prefect import flow_engine
+
+    monkeypatch.setenv("FORGE_DATA_DIR", str(tmp_path / "data"))
 
     monkeypatch.setattr(flow_engine, "_run_serialized_call_with_control_bootstrap",
                         flow_engine._run_serialized_call_with_control_bootstrap)
@@ -58,6 +63,20 @@ def _ready(standby: Standby, timeout_s: float = 120) -> Standby:
         assert standby.unfit() is None and time.monotonic() < deadline, "the standby never reported ready"
         time.sleep(0.1)
     return standby
+
+
+def _below(pid: int, command: str, expected: int, timeout_s: float = 120) -> list[int]:
+    """The processes under `pid` running `command`, once `expected` of them are (or at the time-out)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        found = []
+        for child in descendants(pid):
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{child}/exe").resolve().name == command:
+                    found.append(child)
+        if len(found) >= expected or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
 
 
 def _run(server: ServerInfo, out: Path) -> dict:
@@ -84,6 +103,8 @@ def test_runs_are_handed_to_the_standby_warming_or_warm_and_another_waits_after_
 
         warm = _ready(standby.waiting)
         assert warm is not warming
+        offices = _below(warm.process.pid, "soffice.bin", Settings().concurrency)
+        assert len(offices) == Settings().concurrency  # it started the next run's workers, their offices up
         asked = _uptime()
         facts = _run(prefect_server, tmp_path / "warm.json")
         assert facts["pid"] == warm.process.pid
@@ -125,8 +146,14 @@ def test_a_stale_or_dead_standby_is_dropped_and_the_run_starts_fresh(
 
         dead = _ready(standby.waiting)  # spawned when the stale one was dropped; killed once warm (a kill
         assert dead is not stale  # in its warm-up orphans the fork server's child it is talking to)
+        below = descendants(dead.process.pid)  # its fork server, and the next run's workers it started
+        assert len(below) > Settings().concurrency
         os.kill(dead.process.pid, signal.SIGKILL)
         dead.process.join(10)
+        deadline = time.monotonic() + 30  # its workers do not wait forever for a run that cannot come
+        while any(Path(f"/proc/{pid}").exists() for pid in below) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in below if Path(f"/proc/{pid}").exists()]
         facts = _run(prefect_server, tmp_path / "dead.json")
         assert facts["pid"] != dead.process.pid
         assert f"(pid {dead.process.pid}) is not used: it exited (-9)" in caplog.text
