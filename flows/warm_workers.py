@@ -15,7 +15,6 @@ run starts its own, as it does when none were kept.
 from __future__ import annotations
 
 import io
-import logging
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -25,8 +24,6 @@ from flows import batches, stages
 from flows.context import GenerateConfig, RunContext
 from flows.fork_server import worker_context
 from forge.settings import Settings
-
-logger = logging.getLogger(__name__)
 
 _kept: tuple[ProcessPoolExecutor, int, tuple[Any, ...]] | None = None
 
@@ -96,20 +93,16 @@ def _unfit(executor: ProcessPoolExecutor, kept_workers: int, kept: tuple[Any, ..
 def warm_worker_and_office(scratch_root: Path, limits: Any, backend: str, environ: dict[str, str],
                            office: bool) -> None:
     """`batches.warm_worker`, then one small round trip per office type, which starts this worker's
-    soffice and loads Calc, Writer and Impress (~0.7 s of a first office task otherwise)."""
+    soffice (the one its gates use) and loads Calc, Writer and Impress (~0.7 s of a first office
+    task otherwise)."""
     batches.warm_worker(scratch_root, limits, backend, environ)
     if not office:
         return
-    from gates.roundtrip import libreoffice_roundtrip
+    from gates.roundtrip import libreoffice_roundtrip, warm_up
 
     roundtrip = libreoffice_roundtrip(stages.libreoffice_profiles(scratch_root))
-    if roundtrip is None:
-        return
-    for file_type, data in _small_office_files().items():
-        try:
-            roundtrip(data, file_type)
-        except Exception as exc:  # noqa: BLE001 (the run's own round trips meet and record any real failure)
-            logger.debug("warming LibreOffice for %s failed: %s", file_type, exc)
+    if roundtrip is not None:
+        warm_up(roundtrip, _small_office_files())
 
 
 def _small_office_files() -> dict[str, bytes]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from gates import _offload as offload
 from gates.libreoffice import (
     RoundTrip,
     libreoffice_available,
@@ -53,3 +55,12 @@ class LibreOfficeRoundTrip:
 def libreoffice_roundtrip(profile_root: Path) -> LibreOfficeRoundTrip | None:
     """The round trip, or None where soffice is not installed (the gate then skips it)."""
     return LibreOfficeRoundTrip(profile_root) if libreoffice_available() else None
+
+
+def warm_up(roundtrip: LibreOfficeRoundTrip, files: dict[str, bytes]) -> None:
+    """Round-trip `files` (type -> bytes) on the thread the gates' round trips run on, so this
+    process's soffice for them is up, with each type's module loaded, before the first task.
+    Failures are left for the gates themselves to meet and record."""
+    for file_type, data in files.items():
+        with contextlib.suppress(Exception):
+            offload.submit(roundtrip, data, file_type).result()

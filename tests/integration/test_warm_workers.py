@@ -24,9 +24,10 @@ PROBE = "FORGE_TEST_WARM_PROBE"
 
 @task(cache_policy=NO_CACHE, persist_result=False)
 def worker_facts() -> dict:
-    from gates import libreoffice_uno
+    from gates import _offload, libreoffice_uno
 
-    return {"pid": os.getpid(), "probe": os.environ.get(PROBE), "thread": threading.get_ident(),
+    round_trips = _offload.submit(threading.get_ident).result()  # the thread the gates' round trips run on
+    return {"pid": os.getpid(), "probe": os.environ.get(PROBE), "thread": round_trips,
             "offices": [str(p) for p in libreoffice_uno._bridges._by_profile]}
 
 
@@ -68,7 +69,7 @@ def test_a_run_whose_pool_matches_takes_the_kept_workers_with_their_office_up(
     assert facts["pid"] in kept
     assert facts["note"] == f"this run's 1 worker processes were started before it (pids {kept[0]})"
     assert facts["probe"] == "added by the run"
-    # its soffice was started before the run, on the profile this task's round trips use
+    # its soffice was started before the run, on the profile the gates' round trips use
     profile = f"lo-profile-{facts['pid']}-{facts['thread']}"
     assert facts["offices"] == [str(tmp_path / "libreoffice" / profile)]
     assert warm_workers._kept is None  # taken once
