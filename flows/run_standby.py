@@ -3,7 +3,8 @@
 Prefect starts each run of a served deployment in a new process (spawned), which imports Prefect
 and the flow and starts the workers' fork server, whose preload alone is ~4 s of CPU, before the
 run's first task. `forge serve` keeps one such process in standby instead: spawned when serving
-starts, it imports the flow, starts its fork server and waits. The next run Prefect starts is
+starts, it imports the flow, starts its fork server and the next run's workers
+(`flows.warm_workers`), and waits. The next run Prefect starts is
 handed to it (the run's pickled call, as Prefect would have spawned it with), so the run begins
 warm; the next standby is spawned once that run has ended (its warm-up then takes no core from the
 run), or at once when one is dropped.
@@ -50,46 +51,52 @@ DISMISS_S = 10.0
 """Seconds a dismissed standby may take to finish its warm-up (~3-5 s of it) and exit."""
 
 
-def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...],
-                 workers: bool = True) -> None:
-    """A standby's life: warm up (with `workers`, start the next run's workers too), report what its
-    code came from, then run the call it is handed (or exit when its server closes the pipe unused).
-    A run may be handed before the report is read: the report is then dropped (its reader closed),
-    and the call is read all the same. A warm-up that fails is reported instead (the standby is then
-    not used); a call handed meanwhile still runs, and meets the failure as a fresh process would,
-    through Prefect."""
+def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]) -> None:
+    """A standby's life: warm up, start the next run's workers unless a run is already handed (it
+    starts them itself as it begins), report what its code came from, then run the call it is handed
+    (or exit when its server closes the pipe unused). A run may be handed before the report is read:
+    the report is then dropped (its reader closed), and the call is read all the same. A warm-up
+    that fails is reported instead (the standby is then not used); a call handed meanwhile still
+    runs, and meets the failure as a fresh process would, through Prefect."""
     try:
         start_fork_server()
         for name in preload:
             __import__(name)
-        workers = call_in_fork(Footprint.of_this_process)  # what the workers run: the plugins, loaded there
-        ready: Footprint | str = Footprint.of_this_process().merged(workers)
+        forked = call_in_fork(Footprint.of_this_process)  # what the workers run: the plugins, loaded there
+        ready: Footprint | str = Footprint.of_this_process().merged(forked)
     except KeyboardInterrupt:  # Ctrl-C reaches the serve's whole process group
         return
     except Exception as exc:  # noqa: BLE001 - reported to the serve, which then starts runs fresh
         ready = f"its warm-up failed ({type(exc).__name__}: {exc})"
-    if workers and not isinstance(ready, str):
-        _start_workers()
+    if not isinstance(ready, str) and not _waiting(calls):
+        _start_workers()  # not for a run already handed: it starts its own as it begins, as a fresh one does
     try:
         with contextlib.suppress(OSError):
             report.send(ready)
         report.close()
         call = calls.recv()
     except (EOFError, OSError, KeyboardInterrupt):  # the server stopped
-        if workers:
-            from flows import warm_workers
-
-            warm_workers.discard()
+        _discard_workers()
         return
     finally:
         calls.close()
     try:
         run_deployment_call(*call)
     finally:  # workers the run did not take (it failed first): a process exits only once its children have
-        if workers:
-            from flows import warm_workers
+        _discard_workers()
 
-            warm_workers.discard()
+
+def _waiting(calls: Connection) -> bool:
+    try:
+        return calls.poll()
+    except (EOFError, OSError):  # the server stopped: nothing to start workers for
+        return True
+
+
+def _discard_workers() -> None:
+    from flows import warm_workers
+
+    warm_workers.discard()
 
 
 def _start_workers() -> None:
@@ -177,12 +184,12 @@ class Standby:
     """One waiting process, our ends of its two pipes (its report in, the call out), and when its
     spawn began."""
 
-    def __init__(self, preload: tuple[str, ...], workers: bool = True) -> None:
+    def __init__(self, preload: tuple[str, ...]) -> None:
         self.reports, report_end = multiprocessing.Pipe(duplex=False)
         call_end, self.calls = multiprocessing.Pipe(duplex=False)
         self.spawned_at = time.time()
         self.process = multiprocessing.context.SpawnProcess(
-            target=standby_main, args=(report_end, call_end, preload, workers), name="forge-run-standby")
+            target=standby_main, args=(report_end, call_end, preload), name="forge-run-standby")
         self.process.start()
         report_end.close()
         call_end.close()
@@ -250,8 +257,8 @@ class _HandedRun:
 class RunStandby:
     """Keeps one standby ready for the served deployment's runs (`install`), until `close`."""
 
-    def __init__(self, preload: tuple[str, ...] = PRELOAD, workers: bool = True) -> None:
-        self.preload, self.workers = preload, workers
+    def __init__(self, preload: tuple[str, ...] = PRELOAD) -> None:
+        self.preload = preload
         self._lock = threading.Lock()
         self._ready: Standby | None = None
         self._closed = False
@@ -302,7 +309,7 @@ class RunStandby:
         with self._lock:
             if self._closed or self._ready is not None:
                 return
-            self._ready = Standby(self.preload, self.workers)
+            self._ready = Standby(self.preload)
 
 
 @contextlib.contextmanager
