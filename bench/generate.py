@@ -17,7 +17,8 @@ starts it (`forge serve --detach`, `prefect deployment run forge/generate`), fro
 Prefect's runner takes it (Pending: it then starts the run's process) to Completed
 (`deployment_vs_workers`), and the same run on a serve that sat idle first (`after_idle`,
 `deployment_after_idle_vs_workers`): `forge serve` keeps the next run's process warm
-(`flows.run_standby`), so a serve that has been up hands the run to it. Both start their workers'
+(`flows.run_standby`), with its workers started (`flows.warm_workers`), so a serve that has been
+up hands the run to it. Both start their workers'
 fork server before importing the flow.
 With `--served N`, runs 2..N in the flow's process show what a long-lived caller of the flow (a
 notebook, a test session) gets (`flow.served`, `served_flow_vs_workers`): no deployment run starts
