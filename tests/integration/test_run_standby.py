@@ -46,10 +46,11 @@ def _uptime() -> float:
 @pytest.fixture
 def serving_process(monkeypatch, tmp_path: Path):
     """This process as `forge serve` sets itself up, undone after the test; its standbys start the
-    next run's workers under the test's own data dir."""
+    next run's workers (one) under the test's own data dir."""
     from prefect import flow_engine
 
     monkeypatch.setenv("FORGE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FORGE_CONCURRENCY", "1")  # a worker and a soffice per standby: lighter on a busy CI
 
     monkeypatch.setattr(flow_engine, "_run_serialized_call_with_control_bootstrap",
                         flow_engine._run_serialized_call_with_control_bootstrap)
