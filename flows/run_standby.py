@@ -40,6 +40,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from flows import warm_workers
 from flows.fork_server import call_in_fork, run_deployment_call, start_fork_server
 from forge.prefect_serve import descendants
 
@@ -76,14 +77,14 @@ def standby_main(report: Connection, calls: Connection, preload: tuple[str, ...]
         report.close()
         call = calls.recv()
     except (EOFError, OSError, KeyboardInterrupt):  # the server stopped
-        _discard_workers()
+        warm_workers.discard()
         return
     finally:
         calls.close()
     try:
         run_deployment_call(*call)
     finally:  # workers the run did not take (it failed first): a process exits only once its children have
-        _discard_workers()
+        warm_workers.discard()
 
 
 def _waiting(calls: Connection) -> bool:
@@ -93,17 +94,9 @@ def _waiting(calls: Connection) -> bool:
         return True
 
 
-def _discard_workers() -> None:
-    from flows import warm_workers
-
-    warm_workers.discard()
-
-
 def _start_workers() -> None:
     """The next run's workers too (`flows.warm_workers`); with settings a run would reject (a bad
     FORGE_* value), none: the run then says what is wrong, as a fresh process would."""
-    from flows import warm_workers
-
     try:
         warm_workers.start_for_deployment_runs()
     except Exception as exc:  # noqa: BLE001

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import subprocess
@@ -13,9 +12,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from forge.dataset import MANIFEST, read_manifest
-from forge.prefect_serve import descendants
 from forge.settings import Settings
 from forge.store import open_store
+from tests.support.processes import running_below
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -31,7 +30,7 @@ def test_deployment_run_writes_shards_that_match_the_store(cli_env: dict[str, st
         # once the serve's waiting process has started the next run's workers, a run uses them
         serve_pid = int(re.search(r"\(pid\s+(\d+);", serve.stdout)[1])
         deadline = time.monotonic() + 180
-        while len(_running_below(serve_pid, "soffice.bin")) < Settings().concurrency:
+        while len(running_below(serve_pid, "soffice.bin")) < Settings().concurrency:
             assert time.monotonic() < deadline, "the waiting process never started the next run's workers"
             time.sleep(0.5)
         logs = _deployment_run(cli_env, "n_tasks=2", "seed=8", f"output_dir={tmp_path / 'second'}")
@@ -53,16 +52,6 @@ def _deployment_run(cli_env: dict[str, str], *params: str) -> str:
     logs = subprocess.run(["prefect", "flow-run", "logs", run_id[1]], env=cli_env, capture_output=True, text=True,
                           timeout=120, check=False)
     return logs.stdout + logs.stderr
-
-
-def _running_below(pid: int, command: str) -> list[int]:
-    """The processes under `pid` running `command`."""
-    found = []
-    for child in descendants(pid):
-        with contextlib.suppress(OSError):
-            if Path(f"/proc/{child}/exe").resolve().name == command:
-                found.append(child)
-    return found
 
 
 def _shards_match_the_store(out: Path, db: Path) -> None:

@@ -3,7 +3,6 @@ and started its fork server before the run was asked for; a stale or dead standb
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import multiprocessing.forkserver
@@ -24,6 +23,7 @@ from flows.run_standby import PRELOAD, Footprint, RunStandby, Standby, run_stand
 from forge.prefect_serve import descendants
 from forge.prefect_server import ServerInfo
 from forge.settings import Settings
+from tests.support.processes import running_below
 
 
 @flow
@@ -69,15 +69,9 @@ def _ready(standby: Standby, timeout_s: float = 120) -> Standby:
 def _below(pid: int, command: str, expected: int, timeout_s: float = 120) -> list[int]:
     """The processes under `pid` running `command`, once `expected` of them are (or at the time-out)."""
     deadline = time.monotonic() + timeout_s
-    while True:
-        found = []
-        for child in descendants(pid):
-            with contextlib.suppress(OSError):
-                if Path(f"/proc/{child}/exe").resolve().name == command:
-                    found.append(child)
-        if len(found) >= expected or time.monotonic() > deadline:
-            return found
+    while len(found := running_below(pid, command)) < expected and time.monotonic() < deadline:
         time.sleep(0.2)
+    return found
 
 
 def _run(server: ServerInfo, out: Path) -> dict:
