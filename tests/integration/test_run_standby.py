@@ -108,8 +108,9 @@ def test_runs_are_handed_to_the_standby_warming_or_warm_and_another_waits_after_
         assert facts["fork_server"] is not None  # started while it waited
         after = standby.waiting
         assert after is not None and after is not warm and after.process.is_alive()
-        time.sleep(1)  # part-way into its warm-up: its fork server runs
-        below = descendants(after.process.pid)
+        deadline = time.monotonic() + 60  # its fork server starts first thing in its warm-up (later on a busy CI)
+        while not (below := descendants(after.process.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert below
     assert after.process.exitcode is not None  # closing stops the waiting one, and all it started
     deadline = time.monotonic() + 10
