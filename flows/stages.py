@@ -11,6 +11,7 @@ import logging
 import threading
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -36,9 +37,13 @@ from forge.models import Episode, GateResult, TaskBundle
 from forge.settings import Settings
 from forge.store import Store, open_store
 from gates import GateContext, NearDuplicateIndex, run_gate
+from gates.duplicates import signature, signature_bytes, signature_from_bytes
 from gates.roundtrip import libreoffice_roundtrip
 from skills import SkillSample
 from workflows import WORKFLOWS
+
+if TYPE_CHECKING:
+    from datasketch import MinHash
 
 logger = logging.getLogger(__name__)
 
@@ -83,27 +88,44 @@ class AcceptedIndex:
     """A process's view of the store's accepted tasks as a near-duplicate index.
 
     The flow's process `claim`s on acceptance (the one authority, so two look-alikes gated at once
-    cannot both get in); worker processes only ask `find` in the duplicate gate, an early cheap
-    filter, and `refresh` first to see what the run accepted meanwhile.
+    cannot both get in) and keeps each accepted task's signature in the store; worker processes
+    only ask `find` in the duplicate gate, an early cheap filter, and `refresh` first to index
+    the signatures kept since they last looked.
     """
 
     def __init__(self, db_url: str, threshold: float) -> None:
         self.db_url = db_url
         self.index = NearDuplicateIndex(threshold)
         self._seen: set[str] = set()
+        self._after = 0  # the last kept signature indexed
+        self._bundles_read = False
         self._lock = threading.Lock()
 
     def refresh(self) -> None:
-        """Index every accepted task not seen yet (all of them, the first time)."""
+        """Index every accepted task not seen yet: the first time, those accepted without a kept
+        signature too (their bundles are read and hashed); then the signatures kept since."""
         store = store_for(self.db_url)
         with self._lock:
-            for task_id in store.list_tasks(status="accepted"):
-                if task_id not in self._seen and (bundle := store.get_task(task_id)) is not None:
-                    self.index.claim(bundle)
-                self._seen.add(task_id)
+            if not self._bundles_read:
+                for task_id in store.accepted_without_signature():
+                    self._index_bundle(store, task_id)
+                self._bundles_read = True
+            for kept in store.accepted_signatures(after=self._after):
+                sig = signature_from_bytes(kept.signature)
+                if sig is None:  # kept with another NUM_PERM
+                    self._index_bundle(store, kept.task_id)
+                elif kept.task_id not in self._seen:
+                    self.index.add(kept.task_id, sig)
+                    self._seen.add(kept.task_id)
+                self._after = kept.seq
 
-    def claim(self, bundle: TaskBundle) -> tuple[str, float] | None:
-        match = self.index.claim(bundle)
+    def _index_bundle(self, store: Store, task_id: str) -> None:
+        if task_id not in self._seen and (bundle := store.get_task(task_id)) is not None:
+            self.index.claim(bundle)
+        self._seen.add(task_id)
+
+    def claim(self, bundle: TaskBundle, sig: MinHash) -> tuple[str, float] | None:
+        match = self.index.claim(bundle, sig)
         if match is None:
             with self._lock:
                 self._seen.add(bundle.id)
@@ -159,21 +181,26 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
     replay = oracle_replay(ctx, bundle) if set(gate_names) - set(stored) else None  # a gate will run
     context = gate_context(ctx) if replay is None else gate_context(ctx).model_copy(update={"on_oracle_run": replay.keep})
-    ran = 0
-    for gate_name in gate_names:
-        result = stored.get(gate_name)
-        if result is None:
-            result = run_gate(gate_name, bundle, context)
-            store.save_gate_result(bundle.id, result)
-            ran += 1
-        if not result.passed:
-            store.set_task_status(bundle.id, "rejected")
-            store.delete_episodes(bundle.id)
-            return GateWork(passed=False, ran=ran)
+    ran: list[GateResult] = []
+    verdict: GateResult | None = None
+    try:
+        for gate_name in gate_names:
+            verdict = stored.get(gate_name)
+            if verdict is None:
+                verdict = run_gate(gate_name, bundle, context)
+                ran.append(verdict)
+            if not verdict.passed:
+                break
+    finally:  # one transaction, kept even when a later gate crashed: a rerun does not repeat what ran
+        rejected = verdict is not None and not verdict.passed
+        if ran or rejected:
+            store.save_gate_results(bundle.id, ran, reject=rejected)
+    if rejected:
+        return GateWork(passed=False, ran=len(ran))
     kept = {harness: episode for harness, episode in (replay.episodes.items() if replay else ()) if episode.passed}
     for episode in kept.values():
         store.save_episode(episode, ctx.run_id)
-    return GateWork(passed=True, ran=ran, episodes=list(kept))
+    return GateWork(passed=True, ran=len(ran), episodes=list(kept))
 
 
 def oracle_replay(ctx: RunContext, bundle: TaskBundle) -> OracleReplay | None:
@@ -190,16 +217,15 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     if bundle is None:
         return None
     store = store_for(ctx.db_url)
-    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).claim(bundle)
+    sig = signature(bundle)
+    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).claim(bundle, sig)
     if match is not None:
         other, similarity = match
-        store.save_gate_result(bundle.id, GateResult(
+        store.save_gate_results(bundle.id, [GateResult(  # and drops the oracle run's episodes: never written
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
-            message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated"))
-        store.set_task_status(bundle.id, "rejected")
-        store.delete_episodes(bundle.id)  # the oracle run's (gates), never written: shards take accepted tasks only
+            message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")], reject=True)
         return None
-    store.set_task_status(bundle.id, "accepted")
+    store.accept_task(bundle.id, signature_bytes(sig))  # workers index it from there
     return bundle
 
 

@@ -2,9 +2,9 @@
 
 from forge.store._ledger import MODEL_ROLES, CostLine, HarnessVersionRecord, ModelCallRecord
 from forge.store.schema import MIGRATIONS, SCHEMA_VERSION
-from forge.store.store import RejectionRecord, RunRecord, ShardRecord, Store, open_store
+from forge.store.store import AcceptedSignature, RejectionRecord, RunRecord, ShardRecord, Store, open_store
 
 __all__ = [
     "MODEL_ROLES", "CostLine", "HarnessVersionRecord", "ModelCallRecord",
-    "MIGRATIONS", "SCHEMA_VERSION", "RejectionRecord", "RunRecord", "ShardRecord", "Store", "open_store",
+    "MIGRATIONS", "SCHEMA_VERSION", "AcceptedSignature", "RejectionRecord", "RunRecord", "ShardRecord", "Store", "open_store",
 ]

@@ -17,11 +17,11 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.schema import CreateColumn
 
 from forge.errors import StoreError
-from forge.store.tables import Base, HarnessVersionRow, ModelCall, ModelResponse, SchemaMeta
+from forge.store.tables import Base, HarnessVersionRow, ModelCall, ModelResponse, SchemaMeta, TaskSignature
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Bump when the tables change, and register the step from the old version in `MIGRATIONS`."""
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
@@ -52,7 +52,14 @@ def _v1_to_v2(conn: Connection) -> None:
         table.create(conn)
 
 
+def _v2_to_v3(conn: Connection) -> None:
+    """Accepted tasks' near-duplicate signatures get their table (tasks accepted before it have
+    none: readers compute theirs from the bundle)."""
+    TaskSignature.__table__.create(conn)
+
+
 MIGRATIONS[1] = _v1_to_v2
+MIGRATIONS[2] = _v2_to_v3
 
 _FIX = "set FORGE_DB_URL to a SQLAlchemy URL such as sqlite:///data/runs/forge.db"
 _VERSION_KEY = "schema_version"

@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -33,6 +33,7 @@ from forge.store.tables import (
     ShardRow,
     SkillSample,
     Task,
+    TaskSignature,
     utcnow,
 )
 
@@ -81,6 +82,12 @@ class RejectionRecord(_Record):
     created_at: datetime
 
 
+class AcceptedSignature(_Record):
+    seq: int  # the order of acceptance: read those after the last one seen
+    task_id: str
+    signature: bytes
+
+
 class ShardRecord(_Record):
     id: int
     output_dir: str
@@ -114,6 +121,19 @@ class GateOutcome(BaseModel):
     passed: bool
     reason: str | None
     duration_s: float
+
+
+def _require_task(s: Session, task_id: str) -> None:
+    if s.scalar(select(Task.id).where(Task.id == task_id)) is None:
+        raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+
+
+def _delete_unsharded_episodes(s: Session, task_id: str) -> int:
+    written = select(ShardRow.episode_id)
+    rows = list(s.scalars(select(EpisodeRow).where(EpisodeRow.task_id == task_id, EpisodeRow.id.not_in(written))))
+    for row in rows:
+        s.delete(row)
+    return len(rows)
 
 
 class Store(LedgerMixin):
@@ -231,10 +251,31 @@ class Store(LedgerMixin):
     def set_task_status(self, task_id: str, status: str) -> None:
         _check(status, TASK_STATUSES, "task status")
         with self._tx(write=True) as s:
-            row = s.get(Task, task_id)
-            if row is None:
+            if s.execute(update(Task).where(Task.id == task_id).values(status=status)).rowcount == 0:
                 raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
-            row.status = status
+
+    def accept_task(self, task_id: str, signature: bytes) -> None:
+        """Mark the task accepted and keep its near-duplicate signature (opaque bytes, `gates.duplicates`)."""
+        with self._tx(write=True) as s:
+            if s.execute(update(Task).where(Task.id == task_id).values(status="accepted")).rowcount == 0:
+                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+            if s.scalar(select(TaskSignature.seq).where(TaskSignature.task_id == task_id)) is None:
+                s.add(TaskSignature(task_id=task_id, signature=signature))
+
+    def accepted_signatures(self, after: int = 0) -> list[AcceptedSignature]:
+        """Signatures of accepted tasks kept after the `after`-th one, in the order they were kept."""
+        query = (select(TaskSignature.seq, TaskSignature.task_id, TaskSignature.signature)
+                 .join(Task, Task.id == TaskSignature.task_id)
+                 .where(TaskSignature.seq > after, Task.status == "accepted").order_by(TaskSignature.seq))
+        with self._tx() as s:
+            return [AcceptedSignature(seq=q, task_id=t, signature=sig) for q, t, sig in s.execute(query)]
+
+    def accepted_without_signature(self) -> list[str]:
+        """Accepted tasks with no signature kept (accepted before signatures were, or by hand)."""
+        kept = select(TaskSignature.task_id)
+        query = select(Task.id).where(Task.status == "accepted", Task.id.not_in(kept)).order_by(Task.created_at, Task.id)
+        with self._tx() as s:
+            return list(s.scalars(query))
 
     def list_tasks(self, status: str | None = None, run_id: str | None = None) -> list[str]:
         query = select(Task.id).order_by(Task.created_at, Task.id)
@@ -266,16 +307,26 @@ class Store(LedgerMixin):
 
     def save_gate_result(self, task_id: str, result: GateResult) -> None:
         """One row per (task, gate): a rerun of the gate replaces its verdict."""
+        self.save_gate_results(task_id, [result])
+
+    def save_gate_results(self, task_id: str, results: Sequence[GateResult], *, reject: bool = False) -> None:
+        """The verdicts of one pass through the gates, in one transaction (a pass used to cost a
+        transaction per gate); with `reject`, the task is marked rejected and its unsharded episodes
+        dropped in the same one, so no reader sees a rejecting verdict beside a task still pending."""
         with self._tx(write=True) as s:
-            if s.get(Task, task_id) is None:
-                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
-            row = s.scalar(select(GateResultRow).where(
-                GateResultRow.task_id == task_id, GateResultRow.gate == result.gate))
-            row = row or GateResultRow(task_id=task_id, gate=result.gate)
-            row.passed, row.reason, row.message = result.passed, result.reason, result.message
-            row.details_json, row.duration_s = json.dumps(result.details), result.duration_s
-            row.created_at = utcnow()
-            s.add(row)
+            _require_task(s, task_id)
+            gates = [r.gate for r in results]
+            stored = {row.gate: row for row in s.scalars(select(GateResultRow).where(
+                GateResultRow.task_id == task_id, GateResultRow.gate.in_(gates)))}
+            for result in results:
+                row = stored.get(result.gate) or GateResultRow(task_id=task_id, gate=result.gate)
+                row.passed, row.reason, row.message = result.passed, result.reason, result.message
+                row.details_json, row.duration_s = json.dumps(result.details), result.duration_s
+                row.created_at = utcnow()
+                s.add(row)
+            if reject:
+                s.execute(update(Task).where(Task.id == task_id).values(status="rejected"))
+                _delete_unsharded_episodes(s, task_id)
 
     def gate_results(self, task_id: str) -> list[GateResult]:
         with self._tx() as s:
@@ -332,12 +383,7 @@ class Store(LedgerMixin):
     def delete_episodes(self, task_id: str) -> int:
         """Drop a task's episodes that no shard holds (a rejected task's); how many were dropped."""
         with self._tx(write=True) as s:
-            written = select(ShardRow.episode_id)
-            rows = list(s.scalars(select(EpisodeRow).where(EpisodeRow.task_id == task_id,
-                                                           EpisodeRow.id.not_in(written))))
-            for row in rows:
-                s.delete(row)
-        return len(rows)
+            return _delete_unsharded_episodes(s, task_id)
 
     def has_episode(self, episode_id: str) -> bool:
         with self._tx() as s:

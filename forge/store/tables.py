@@ -14,6 +14,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -67,10 +68,21 @@ class Task(Base):
     workflow: Mapped[str] = mapped_column(String(200), index=True)
     workflow_version: Mapped[str] = mapped_column(String(64))
     skill_ids_json: Mapped[str] = mapped_column(Text)
-    bundle_json: Mapped[str] = mapped_column(Text)
+    bundle_json: Mapped[str] = mapped_column(Text, deferred=True)  # read by column, never with the row
     status: Mapped[str] = mapped_column(String(16), index=True, default="pending")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     first_run_id: Mapped[str] = mapped_column(String(200))
+
+
+class TaskSignature(Base):
+    """An accepted task's near-duplicate signature, in the order tasks were accepted: worker
+    processes index what a run accepted meanwhile by reading the new ones, not every bundle."""
+
+    __tablename__ = "task_signatures"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    task_id: Mapped[str] = mapped_column(ForeignKey("tasks.id", ondelete="CASCADE"), unique=True)
+    signature: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class RunTask(Base):
@@ -123,7 +135,7 @@ class EpisodeRow(Base):
     judge: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16))
     passed: Mapped[bool] = mapped_column(Boolean, index=True)
-    episode_json: Mapped[str] = mapped_column(Text)
+    episode_json: Mapped[str] = mapped_column(Text, deferred=True)
     steps: Mapped[int] = mapped_column(Integer)
     prompt_tokens: Mapped[int] = mapped_column(Integer, default=0)
     completion_tokens: Mapped[int] = mapped_column(Integer, default=0)

@@ -4,14 +4,18 @@ a stored verdict is not run again, and the count of gates run is the work done."
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import make_url
 
 from flows import stages
 from flows.context import GenerateConfig, RunContext
 from forge.models import TaskBundle
 from forge.settings import Settings
+from forge.store import Store, open_store
+from gates import GATES
 from tests.unit.test_barrier_numbers import altered, build
 
 
@@ -48,6 +52,23 @@ def test_the_gates_run_are_counted_once(ctx: RunContext) -> None:
     assert store.task_status(bundle.id) == "pending"
 
 
+def test_verdicts_given_before_a_gate_crashed_are_kept(ctx: RunContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    bundle = build("spreadsheet.data.filter.greater_than")
+    store = stages.store_for(ctx.db_url)
+    store.save_task(bundle, ctx.run_id)
+
+    def crash(*_: object) -> None:
+        raise RuntimeError("a bug in the consistency gate")
+
+    monkeypatch.setattr(GATES.get("consistency"), "check", crash)
+    with pytest.raises(RuntimeError, match="a bug"):
+        stages.gates(ctx, bundle, ["file", "consistency"])
+    assert [r.gate for r in store.gate_results(bundle.id)] == ["file"]
+    assert store.task_status(bundle.id) == "pending"
+    monkeypatch.undo()
+    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=1)
+
+
 def test_a_fresh_index_holds_the_accepted_tasks_of_the_store(ctx: RunContext) -> None:
     accepted, pending = build("spreadsheet.data.filter.greater_than"), build("spreadsheet.data.sort.ascending")
     store = stages.store_for(ctx.db_url)
@@ -59,6 +80,39 @@ def test_a_fresh_index_holds_the_accepted_tasks_of_the_store(ctx: RunContext) ->
     twin = accepted.model_copy(update={"seed": accepted.seed + 1})  # the same content under another seed
     assert index.index.find(twin) == (accepted.id, 1.0)
     assert index.index.find(pending.model_copy(update={"seed": pending.seed + 1})) is None  # not accepted
+
+
+def test_workers_index_what_the_run_accepts_from_its_kept_signatures(ctx: RunContext, monkeypatch) -> None:
+    first, second = build("spreadsheet.data.filter.greater_than"), build("spreadsheet.data.sort.ascending")
+    store = stages.store_for(ctx.db_url)
+    for bundle in (first, second):
+        store.save_task(bundle, ctx.run_id)
+    worker = stages.AcceptedIndex(ctx.db_url, 0.9)  # a worker's, before anything is accepted
+    worker.refresh()
+    assert stages.accept(ctx, first) is first and stages.accept(ctx, second) is second  # the flow's claims
+    monkeypatch.setattr(Store, "get_task", lambda *_: pytest.fail("a bundle was read back"))
+    worker.refresh()
+    assert len(worker.index) == 2
+    for bundle in (first, second):
+        assert worker.index.find(bundle.model_copy(update={"seed": bundle.seed + 1})) == (bundle.id, 1.0)
+    assert store.accepted_signatures(after=worker._after) == []  # read up to the last one
+
+
+def test_a_store_from_before_signatures_is_migrated_and_its_accepted_tasks_indexed(ctx: RunContext) -> None:
+    accepted = build("spreadsheet.data.filter.greater_than")
+    store = stages.store_for(ctx.db_url)
+    store.save_task(accepted, ctx.run_id)
+    store.set_task_status(accepted.id, "accepted")
+    path = make_url(ctx.db_url).database
+    with sqlite3.connect(path) as db:  # as a v2 Forge left it
+        db.execute("DROP TABLE task_signatures")
+        db.execute("UPDATE schema_meta SET value = '2' WHERE key = 'schema_version'")
+    reopened = open_store(ctx.db_url)
+    assert reopened.accepted_without_signature() == [accepted.id]
+    reopened.close()
+    index = stages.AcceptedIndex(ctx.db_url, 0.9)
+    index.refresh()
+    assert index.index.find(accepted.model_copy(update={"seed": accepted.seed + 1})) == (accepted.id, 1.0)
 
 
 def test_the_round_trip_follows_the_setting(ctx: RunContext) -> None:

@@ -276,11 +276,11 @@ def _set_version(db_path: Path, version: int) -> None:
 def test_newer_schema_refused(tmp_path: Path) -> None:
     path = tmp_path / "forge.db"
     open_store(f"sqlite:///{path}").close()
-    _set_version(path, 3)
+    _set_version(path, SCHEMA_VERSION + 1)
     with pytest.raises(StoreError) as info:
         open_store(f"sqlite:///{path}")
     assert str(info.value) == (
-        f"database schema v3 is newer than this Forge (v{SCHEMA_VERSION}); "
+        f"database schema v{SCHEMA_VERSION + 1} is newer than this Forge (v{SCHEMA_VERSION}); "
         "upgrade mage-cua-forge or point FORGE_DB_URL elsewhere"
     )
 

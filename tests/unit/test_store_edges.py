@@ -206,3 +206,42 @@ def test_find_task_ids_returns_five_by_default(db: Path) -> None:
             store.save_task(make_bundle(seed), "r1")
         assert len(store.find_task_ids("")) == 5
         assert len(store.find_task_ids("", limit=6)) == 6
+
+
+def test_a_pass_through_the_gates_is_saved_at_once_and_a_rejecting_one_rejects_only_its_task(
+        filled: tuple[Store, dict[str, TaskBundle]], tmp_path: Path) -> None:
+    store, by_run = filled  # r2's task is accepted, with episodes m-1..m-4
+    out = str(tmp_path / "out")
+    store.record_shard(out, "s0.parquet", 1, 10, "aa", ["m-1"])
+    task = by_run["r2"].id
+    store.save_gate_results(task, [GateResult(gate="schema", passed=True, duration_s=0.5),
+                                   GateResult(gate="package", passed=False, reason="mutation_survives")], reject=True)
+    assert [(r.gate, r.passed, r.duration_s) for r in store.gate_results(task)] == [
+        ("schema", True, 0.5), ("oracle", False, 0.2), ("package", False, 0.0)]  # schema's replaced in place
+    assert store.task_status(task) == "rejected"
+    assert [e.id for e in store.episodes(run_id="r2")] == ["m-1"]  # the sharded one stays
+    assert store.task_status(by_run["r1"].id) == "pending" and [e.id for e in store.episodes(run_id="r1")] == ["a-1"]
+
+    store.save_gate_results(by_run["r1"].id, [GateResult(gate="file", passed=True)])  # no reject: status kept
+    assert store.task_status(by_run["r1"].id) == "pending" and len(store.episodes(run_id="r1")) == 1
+    with pytest.raises(StoreError, match="t-missing"):
+        store.save_gate_results("t-missing", [GateResult(gate="file", passed=False)], reject=True)
+
+
+def test_accepted_signatures_come_in_acceptance_order_after_the_last_read(
+        filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled  # r2's task is accepted without a signature, r1's pending, r3's rejected
+    assert store.accepted_without_signature() == [by_run["r2"].id]
+    store.accept_task(by_run["r3"].id, b"\x03" * 8)  # ids sort r1 < r2 < r3: kept in the order accepted
+    store.accept_task(by_run["r1"].id, b"\x01" * 8)
+    store.accept_task(by_run["r1"].id, b"\x09" * 8)  # accepted again: the first signature stays
+    kept = store.accepted_signatures()
+    assert [(k.task_id, k.signature) for k in kept] == [(by_run["r3"].id, b"\x03" * 8), (by_run["r1"].id, b"\x01" * 8)]
+    assert [k.task_id for k in store.accepted_signatures(after=kept[0].seq)] == [by_run["r1"].id]
+    assert store.accepted_signatures(after=kept[1].seq) == []
+    assert store.task_status(by_run["r3"].id) == store.task_status(by_run["r1"].id) == "accepted"
+    assert store.accepted_without_signature() == [by_run["r2"].id]
+    store.set_task_status(by_run["r3"].id, "rejected")  # no longer accepted: its signature is not read
+    assert [k.task_id for k in store.accepted_signatures()] == [by_run["r1"].id]
+    with pytest.raises(StoreError, match="t-missing"):
+        store.accept_task("t-missing", b"")
