@@ -12,6 +12,7 @@ save (~15-20 ms a small file); a mutator changes one or two parts of it.
 
 from __future__ import annotations
 
+import copy
 import io
 import zipfile
 from collections.abc import Callable
@@ -60,13 +61,18 @@ class PackageCopy:
         self._parts[name] = element
 
     def save(self) -> bytes:
-        """The package with the parsed parts serialised as python-docx and python-pptx do."""
+        """The package with the parsed parts serialised as python-docx and python-pptx do, every
+        member stored, not deflated: a mutant is only read back by the checks, never kept, and
+        deflating each member again cost more than the rest of the save (a deck's mutant 6.4 ms
+        against 3.4 stored, a document's 7.9 against 2.3; reading one back takes half as long)."""
         buf = io.BytesIO()
         members = self._archive.infolist()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
             for info in members:
                 changed = self._parts.get(info.filename)
-                out.writestr(info, etree.tostring(changed, encoding="UTF-8", standalone=True)
+                stored = copy.copy(info)  # writestr fills in its sizes and offset: the source's stays readable
+                stored.compress_type = zipfile.ZIP_STORED
+                out.writestr(stored, etree.tostring(changed, encoding="UTF-8", standalone=True)
                              if changed is not None else self._archive.read(info))
             for name in sorted(self._parts.keys() - {info.filename for info in members}):
                 out.writestr(name, etree.tostring(self._parts[name], encoding="UTF-8", standalone=True))

@@ -82,3 +82,16 @@ def test_an_untouched_copy_is_the_same_package() -> None:
     slides = [r.part for r in copy.targets(presentation).values() if r.type.endswith("/slide")]
     assert presentation == "ppt/presentation.xml" and slides == ["ppt/slides/slide1.xml"]
     assert _members(copy.save()) == _members(buf.getvalue())
+
+
+def test_a_mutant_is_stored_and_its_source_stays_readable() -> None:
+    data = _docx()
+    copy = PackageCopy(data, parse_docx_xml)
+    copy.part("word/document.xml").body.p_lst[0].getparent().remove(copy.part("word/document.xml").body.p_lst[0])
+    first, second = copy.save(), copy.save()  # saving twice reads the source's members again
+    assert first == second
+    with zipfile.ZipFile(io.BytesIO(first)) as mutant:
+        assert {info.compress_type for info in mutant.infolist()} == {zipfile.ZIP_STORED}
+        assert mutant.testzip() is None
+    assert _members(copy.save()).keys() == _members(data).keys()
+    assert copy.read("word/styles.xml") == _members(data)["word/styles.xml"]
