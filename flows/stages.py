@@ -103,7 +103,9 @@ class AcceptedIndex:
 
     def refresh(self) -> None:
         """Index every accepted task not seen yet: the first time, those accepted without a kept
-        signature too (their bundles are read and hashed); then the signatures kept since."""
+        signature too (their bundles are read and hashed); then the signatures kept since. (On a
+        server database two acceptances committing out of order can leave one unseen here: this is
+        the early filter only; the flow's claim still compares against every accepted task.)"""
         store = store_for(self.db_url)
         with self._lock:
             if not self._bundles_read:
