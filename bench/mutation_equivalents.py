@@ -125,10 +125,6 @@ EQUIVALENT: dict[str, list[tuple[str, str, str]]] = {
          "t % s is t - s while a probe runs for less time than the process has lived (s < t < 2s)"),
     ],
     "flows/stages.py": [
-        ("if match is None:", "if match is not None:", ("`_seen` only spares re-reading a task the index holds; claiming "
-         "it again is a no-op (its own id is skipped, never inserted twice), and a refused look-alike is never "
-         "accepted later")),
-        ("if match is None:", "if not match is None:", "as `is not None`: `_seen` only spares a re-read"),
         ('if result.status == "error"', 'if result.status is "error"', _INTERNED),
         ("len(batch) < ctx.shard_max_rows", "len(batch) is not ctx.shard_max_rows",
          "a batch is never longer than the limit it was read with, so `<` is `!=`; " + _INTERNED),

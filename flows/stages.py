@@ -11,7 +11,6 @@ import logging
 import threading
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -41,9 +40,6 @@ from gates.duplicates import signature, signature_bytes, signature_from_bytes
 from gates.roundtrip import libreoffice_roundtrip
 from skills import SkillSample
 from workflows import WORKFLOWS
-
-if TYPE_CHECKING:
-    from datasketch import MinHash
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +92,6 @@ class AcceptedIndex:
     def __init__(self, db_url: str, threshold: float) -> None:
         self.db_url = db_url
         self.index = NearDuplicateIndex(threshold)
-        self._seen: set[str] = set()
         self._after = 0  # the last kept signature indexed
         self._bundles_read = False
         self._lock = threading.Lock()
@@ -116,22 +111,13 @@ class AcceptedIndex:
                 sig = signature_from_bytes(kept.signature)
                 if sig is None:  # kept with another NUM_PERM
                     self._index_bundle(store, kept.task_id)
-                elif kept.task_id not in self._seen:
+                else:
                     self.index.add(kept.task_id, sig)
-                    self._seen.add(kept.task_id)
                 self._after = kept.seq
 
     def _index_bundle(self, store: Store, task_id: str) -> None:
-        if task_id not in self._seen and (bundle := store.get_task(task_id)) is not None:
+        if task_id not in self.index and (bundle := store.get_task(task_id)) is not None:
             self.index.claim(bundle)
-        self._seen.add(task_id)
-
-    def claim(self, bundle: TaskBundle, sig: MinHash) -> tuple[str, float] | None:
-        match = self.index.claim(bundle, sig)
-        if match is None:
-            with self._lock:
-                self._seen.add(bundle.id)
-        return match
 
 
 _INDEXES: dict[tuple[str, float], AcceptedIndex] = {}
@@ -220,12 +206,13 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
         return None
     store = store_for(ctx.db_url)
     sig = signature(bundle)
-    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).claim(bundle, sig)
+    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim(bundle, sig)
     if match is not None:
         other, similarity = match
         store.save_gate_results(bundle.id, [GateResult(  # and drops the oracle run's episodes: never written
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
-            message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")], reject=True)
+            message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")],
+            reject=True)
         return None
     store.accept_task(bundle.id, signature_bytes(sig))  # workers index it from there
     return bundle

@@ -75,6 +75,9 @@ class NearDuplicateIndex:
     def __len__(self) -> int:
         return len(self._signatures)
 
+    def __contains__(self, task_id: object) -> bool:
+        return task_id in self._signatures
+
     def find(self, bundle: TaskBundle) -> tuple[str, float] | None:
         """The indexed near duplicate of `bundle` (its id, similarity), if any; changes nothing."""
         with self._lock:

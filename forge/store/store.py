@@ -128,9 +128,15 @@ def _require_task(s: Session, task_id: str) -> None:
         raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
 
 
+def _set_status(s: Session, task_id: str, status: str) -> None:
+    if s.execute(update(Task).where(Task.id == task_id).values(status=status)).rowcount == 0:
+        raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+
+
 def _delete_unsharded_episodes(s: Session, task_id: str) -> int:
     written = select(ShardRow.episode_id)
-    rows = list(s.scalars(select(EpisodeRow).where(EpisodeRow.task_id == task_id, EpisodeRow.id.not_in(written))))
+    unsharded = select(EpisodeRow).where(EpisodeRow.task_id == task_id, EpisodeRow.id.not_in(written))
+    rows = list(s.scalars(unsharded))
     for row in rows:
         s.delete(row)
     return len(rows)
@@ -251,14 +257,12 @@ class Store(LedgerMixin):
     def set_task_status(self, task_id: str, status: str) -> None:
         _check(status, TASK_STATUSES, "task status")
         with self._tx(write=True) as s:
-            if s.execute(update(Task).where(Task.id == task_id).values(status=status)).rowcount == 0:
-                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+            _set_status(s, task_id, status)
 
     def accept_task(self, task_id: str, signature: bytes) -> None:
         """Mark the task accepted and keep its near-duplicate signature (opaque bytes, `gates.duplicates`)."""
         with self._tx(write=True) as s:
-            if s.execute(update(Task).where(Task.id == task_id).values(status="accepted")).rowcount == 0:
-                raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
+            _set_status(s, task_id, "accepted")
             if s.scalar(select(TaskSignature.seq).where(TaskSignature.task_id == task_id)) is None:
                 s.add(TaskSignature(task_id=task_id, signature=signature))
 
@@ -273,7 +277,8 @@ class Store(LedgerMixin):
     def accepted_without_signature(self) -> list[str]:
         """Accepted tasks with no signature kept (accepted before signatures were, or by hand)."""
         kept = select(TaskSignature.task_id)
-        query = select(Task.id).where(Task.status == "accepted", Task.id.not_in(kept)).order_by(Task.created_at, Task.id)
+        query = (select(Task.id).where(Task.status == "accepted", Task.id.not_in(kept))
+                 .order_by(Task.created_at, Task.id))
         with self._tx() as s:
             return list(s.scalars(query))
 
@@ -325,7 +330,7 @@ class Store(LedgerMixin):
                 row.created_at = utcnow()
                 s.add(row)
             if reject:
-                s.execute(update(Task).where(Task.id == task_id).values(status="rejected"))
+                _set_status(s, task_id, "rejected")
                 _delete_unsharded_episodes(s, task_id)
 
     def gate_results(self, task_id: str) -> list[GateResult]:
