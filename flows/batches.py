@@ -62,6 +62,7 @@ class Gated(BaseModel):
     sample: SkillSample
     task_id: str
     episodes: list[str] = []  # harnesses whose passed episode its gates kept (the package gate's oracle run)
+    signature: bytes = b""  # its near-duplicate signature, made by its gates: the flow accepts by it
 
 
 class GatedBatch(BaseModel):
@@ -148,14 +149,16 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
         if work is not None:
             out.gates_run += work.ran
             if work.passed:
-                out.passed.append(Gated(sample=sample, task_id=bundle.id, episodes=work.episodes))
+                out.passed.append(Gated(sample=sample, task_id=bundle.id, episodes=work.episodes,
+                                        signature=work.signature))
     out.work_s, out.worker_peak_rss_mb = time.perf_counter() - started, _peak_rss_mb()
     return out
 
 
 def accept_batch(ctx: RunContext, gated: GatedBatch) -> list[Gated]:
-    """In the flow's process: accept the batch's survivors against the run's one index."""
-    return [g for g in gated.passed if stages.accept(ctx, _bundle(ctx, g)) is not None]
+    """In the flow's process: accept the batch's survivors against the run's one index, by the
+    signatures their gates made (their bundles stay in the store)."""
+    return [g for g in gated.passed if stages.accept_signed(ctx, g.task_id, g.signature)]
 
 
 def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:

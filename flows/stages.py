@@ -158,6 +158,7 @@ class GateWork(BaseModel):
     passed: bool
     ran: int
     episodes: list[str] = []
+    signature: bytes = b""  # a passed bundle's near-duplicate signature (`signature_bytes`), to accept it by
 
 
 def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
@@ -188,7 +189,8 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
     kept = {harness: episode for harness, episode in (replay.episodes.items() if replay else ()) if episode.passed}
     for episode in kept.values():
         store.save_episode(episode, ctx.run_id)
-    return GateWork(passed=True, ran=len(ran), episodes=list(kept))
+    sig = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, kept
+    return GateWork(passed=True, ran=len(ran), episodes=list(kept), signature=signature_bytes(sig))
 
 
 def oracle_replay(ctx: RunContext, bundle: TaskBundle) -> OracleReplay | None:
@@ -204,18 +206,30 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     """Accept a bundle that passed every gate, unless a look-alike was accepted meanwhile."""
     if bundle is None:
         return None
+    return bundle if accept_signed(ctx, bundle.id, signature_bytes(signature(bundle))) else None
+
+
+def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
+    """`accept` by the task's id and the signature its gates made (`GateWork.signature`): the
+    flow's process accepts without reading the bundle back from the store or hashing it again."""
     store = store_for(ctx.db_url)
-    sig = signature(bundle)
-    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim(bundle, sig)
+    kept = signature_from_bytes(sig)
+    if kept is None:  # made with another NUM_PERM: hash the stored bundle
+        bundle = store.get_task(task_id)
+        if bundle is None:
+            raise ForgeError(f"task {task_id} passed its gates but is not in the store")
+        sig = signature_bytes(signature(bundle))
+        kept = signature_from_bytes(sig)
+    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim_signed(task_id, kept)
     if match is not None:
         other, similarity = match
-        store.save_gate_results(bundle.id, [GateResult(  # and drops the oracle run's episodes: never written
+        store.save_gate_results(task_id, [GateResult(  # and drops the oracle run's episodes: never written
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
             message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")],
             reject=True)
-        return None
-    store.accept_task(bundle.id, signature_bytes(sig))  # workers index it from there
-    return bundle
+        return False
+    store.accept_task(task_id, sig)  # workers index it from there
+    return True
 
 
 def episode(ctx: RunContext, bundle: TaskBundle | None, harness: str | None = None) -> Episode | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 
 import numpy as np
@@ -22,6 +23,7 @@ from gates.spec import GateContext, Rejection, register_gate
 NUM_PERM = 128
 SCHEME = "affine32"  # datasketch's hashing scheme, named so stored signatures read back the same
 _MAX_LSH_THRESHOLD = 0.98
+_RECENT = 64  # signatures kept of the last bundles asked about: a worker's batch, or the flow's accepts
 _WORD = re.compile(r"[a-z0-9_.]+")
 
 
@@ -63,6 +65,7 @@ class NearDuplicateIndex:
         # for a threshold above 0.98 at 128 permutations, so candidates are looked up there.
         self._lsh = MinHashLSH(threshold=min(threshold, _MAX_LSH_THRESHOLD), num_perm=NUM_PERM)
         self._signatures: dict[str, MinHash | LeanMinHash] = {}
+        self._recent: OrderedDict[str, MinHash] = OrderedDict()
         self._lock = threading.Lock()
 
     @classmethod
@@ -78,19 +81,36 @@ class NearDuplicateIndex:
     def __contains__(self, task_id: object) -> bool:
         return task_id in self._signatures
 
+    def signature(self, bundle: TaskBundle) -> MinHash:
+        """The bundle's `signature`, kept for the last few bundles asked about (an id is its
+        content's hash): the gate's `find` and the signature the flow accepts with hash it once."""
+        with self._lock:
+            sig = self._recent.get(bundle.id)
+        if sig is None:
+            sig = signature(bundle)
+            with self._lock:
+                self._recent[bundle.id] = sig
+                while len(self._recent) > _RECENT:
+                    self._recent.popitem(last=False)
+        return sig
+
     def find(self, bundle: TaskBundle) -> tuple[str, float] | None:
         """The indexed near duplicate of `bundle` (its id, similarity), if any; changes nothing."""
+        sig = self.signature(bundle)
         with self._lock:
-            return self._match(bundle, signature(bundle))
+            return self._match(bundle.id, sig)
 
-    def claim(self, bundle: TaskBundle, sig: MinHash | None = None) -> tuple[str, float] | None:
+    def claim(self, bundle: TaskBundle) -> tuple[str, float] | None:
         """Index the bundle unless a near duplicate is there (then return it): one atomic step, so
-        two look-alikes accepted at the same moment cannot both get in. `sig`: its `signature`, if made."""
-        sig = sig if sig is not None else signature(bundle)
+        two look-alikes accepted at the same moment cannot both get in."""
+        return self.claim_signed(bundle.id, self.signature(bundle))
+
+    def claim_signed(self, task_id: str, sig: MinHash | LeanMinHash) -> tuple[str, float] | None:
+        """`claim` by a task's id and signature, made where it was gated: no bundle needed."""
         with self._lock:
-            match = self._match(bundle, sig)
+            match = self._match(task_id, sig)
             if match is None:
-                self._add(bundle.id, sig)
+                self._add(task_id, sig)
             return match
 
     def add(self, task_id: str, sig: MinHash | LeanMinHash) -> None:
@@ -103,9 +123,9 @@ class NearDuplicateIndex:
             self._lsh.insert(task_id, sig)
             self._signatures[task_id] = sig
 
-    def _match(self, bundle: TaskBundle, sig: MinHash | LeanMinHash) -> tuple[str, float] | None:
+    def _match(self, task_id: str, sig: MinHash | LeanMinHash) -> tuple[str, float] | None:
         for other in self._lsh.query(sig):
-            if other == bundle.id:
+            if other == task_id:
                 continue  # a resumed run meeting its own task
             similarity = sig.jaccard(self._signatures[other])
             if similarity >= self.threshold:

@@ -14,6 +14,7 @@ from forge.dataset import read_manifest
 from forge.models import ReferenceSolution, ReferenceStep, Skill, TaskBundle
 from forge.settings import Settings
 from gates import GATE_ORDER
+from gates.duplicates import signature, signature_bytes
 from skills import load_taxonomy, sample_skills
 from workflows import WORKFLOWS
 
@@ -94,6 +95,23 @@ def test_look_alikes_gated_at_the_same_time_are_not_both_accepted(ctx: RunContex
     assert store.task_status(twin.id) == "rejected"
     [verdict] = [r for r in store.gate_results(twin.id) if r.gate == "duplicate"]
     assert (verdict.passed, verdict.reason, verdict.details["duplicate_of"]) == (False, "near_duplicate", sort_bundle.id)
+
+
+def test_the_flow_accepts_by_the_signature_the_gates_made(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+    twin = sort_bundle.model_copy(update={"seed": sort_bundle.seed + 1})
+    other = sort_bundle.model_copy(update={"instruction": "Reorder the ledger rows by their posting date, oldest first."})
+    store = stages.store_for(ctx.db_url)
+    works = []
+    for bundle in (sort_bundle, twin, other):
+        store.save_task(bundle, ctx.run_id)
+        works.append(stages.gates(ctx, bundle, ["duplicate"]))
+    assert [w.signature for w in works] == [signature_bytes(signature(b)) for b in (sort_bundle, twin, other)]
+    assert stages.accept_signed(ctx, sort_bundle.id, works[0].signature)
+    assert not stages.accept_signed(ctx, twin.id, works[1].signature)  # its look-alike got in first
+    assert (store.task_status(sort_bundle.id), store.task_status(twin.id)) == ("accepted", "rejected")
+    assert stages.accept_signed(ctx, other.id, b"")  # no signature (or another NUM_PERM's): the stored bundle's
+    kept = {k.task_id: k.signature for k in store.accepted_signatures(after=0)}
+    assert kept == {sort_bundle.id: works[0].signature, other.id: works[2].signature}
 
 
 def test_concurrent_writers_to_one_folder_never_collide(ctx: RunContext, tmp_path: Path) -> None:
@@ -213,7 +231,8 @@ def test_an_evolved_harness_is_not_the_oracles_and_runs_its_own_episode(ctx: Run
     evolved = HarnessVariant(label="verify", prompt_suffix="Verify the saved file before you finish.")
     record_version(store, evolved.apply(HARNESSES.get("terminal")), {"success_rate": 1.0})  # `forge evolve` chose it
     store.save_task(sort_bundle, ctx.run_id)
-    assert stages.gates(ctx, sort_bundle, ["package"]) == stages.GateWork(passed=True, ran=1, episodes=[])
+    work = stages.gates(ctx, sort_bundle, ["package"])
+    assert (work.passed, work.ran, work.episodes) == (True, 1, [])
     assert store.episodes() == []
     episode = stages.episode(ctx, stages.accept(ctx, sort_bundle))
     assert episode is not None and episode.passed and episode.harness_version.startswith("β#")

@@ -43,12 +43,16 @@ def test_a_refused_bundle_stops_and_is_rejected(ctx: RunContext, refused: TaskBu
     assert [r.gate for r in store.gate_results(refused.id)] == ["file", "consistency"]
 
 
+def passed_and_ran(work: stages.GateWork) -> tuple[bool, int]:
+    return work.passed, work.ran
+
+
 def test_the_gates_run_are_counted_once(ctx: RunContext) -> None:
     bundle = build("spreadsheet.data.filter.greater_than")
     store = stages.store_for(ctx.db_url)
     store.save_task(bundle, ctx.run_id)
-    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=2)
-    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=0)
+    assert passed_and_ran(stages.gates(ctx, bundle, ["file", "consistency"])) == (True, 2)
+    assert passed_and_ran(stages.gates(ctx, bundle, ["file", "consistency"])) == (True, 0)
     assert store.task_status(bundle.id) == "pending"
 
 
@@ -66,7 +70,7 @@ def test_verdicts_given_before_a_gate_crashed_are_kept(ctx: RunContext, monkeypa
     assert [r.gate for r in store.gate_results(bundle.id)] == ["file"]
     assert store.task_status(bundle.id) == "pending"
     monkeypatch.undo()
-    assert stages.gates(ctx, bundle, ["file", "consistency"]) == stages.GateWork(passed=True, ran=1)
+    assert passed_and_ran(stages.gates(ctx, bundle, ["file", "consistency"])) == (True, 1)
 
 
 def test_a_fresh_index_holds_the_accepted_tasks_of_the_store(ctx: RunContext) -> None:
