@@ -1,6 +1,6 @@
 """Benchmark: verified tasks/s per app with every gate, and lines per workflow file; one JSON object.
 
-    python bench/apps.py --tasks 30 --workers 2 [--apps spreadsheet document]
+    python bench/apps.py --tasks 30 [--workers N] [--apps spreadsheet document]  # workers: the flow's default
 
 For each app, `--tasks` skills of that app are sampled (seeded) and each is built by its
 workflow and put through every gate in order, as the flow does: file (with the LibreOffice
@@ -42,6 +42,7 @@ from pathlib import Path
 
 from _tree_memory import tree_cpu_s  # bench/ is this script's own folder
 from flows.fork_server import worker_context
+from forge.settings import Settings
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
@@ -155,7 +156,7 @@ def workflow_lines() -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=30, help="tasks per app")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=Settings().concurrency, help="Default: the flow's own.")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--apps", nargs="*", help="only these apps (default: every app with skills)")
     parser.add_argument("--no-libreoffice", action="store_true", help="skip the file gate's round trip")

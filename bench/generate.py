@@ -1,6 +1,6 @@
 """Benchmark: generate N verified tasks through every stage, print one JSON object.
 
-    python bench/generate.py --tasks 100 --workers 2 [--no-libreoffice]  # the flow and raw workers
+    python bench/generate.py --tasks 100 [--workers N] [--no-libreoffice]  # the flow and raw workers
     python bench/generate.py --tasks 100 --mode flow                     # the flow only
     python bench/generate.py --tasks 100 --served 2                      # and a 2nd run in the same process
     python bench/generate_memory.py --tasks 100 1000 10000              # peak RSS against task count
@@ -79,6 +79,7 @@ from forge.models import TaskBundle
 from forge.prefect_serve import python_command
 from forge.prefect_server import ServerInfo
 from forge.sandbox import open_sandbox
+from forge.settings import Settings
 from gates import GATE_ORDER, GateContext, NearDuplicateIndex, run_gate
 from gates.libreoffice import stop_kept_offices
 from gates.roundtrip import libreoffice_roundtrip
@@ -414,7 +415,8 @@ def _deployment_run_once(args: argparse.Namespace, server: ServerInfo, env: dict
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=Settings().concurrency,
+                        help="Worker processes, for the flow and the raw workers alike; default the flow's own.")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-libreoffice", dest="libreoffice", action="store_false",
                         help="Skip the file gate's LibreOffice round trip (on by default, as in the flow users run).")

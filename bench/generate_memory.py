@@ -25,6 +25,7 @@ from pathlib import Path
 from generate import _free_port, flow_in_child  # bench/ is this script's own folder
 
 from forge.prefect_server import LocalServer
+from forge.settings import Settings
 
 
 def _slope(runs: list[dict], key: str) -> float | None:
@@ -37,7 +38,8 @@ def _slope(runs: list[dict], key: str) -> float | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, nargs="+", default=[100, 1000])
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=Settings().concurrency,
+                        help="Worker processes, for the flow and the raw workers alike; default the flow's own.")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--sampling", choices=["mix", "stratified"], default="mix")
     parser.add_argument("--shard-rows", type=int, default=50, help="FORGE_SHARD_MAX_ROWS for the runs.")
