@@ -214,7 +214,7 @@ def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
     flow's process accepts without reading the bundle back from the store or hashing it again."""
     store = store_for(ctx.db_url)
     kept = signature_from_bytes(sig)
-    if kept is None:  # made with another NUM_PERM: hash the stored bundle
+    if kept is None:  # none carried, or made with another NUM_PERM: hash the stored bundle
         bundle = store.get_task(task_id)
         if bundle is None:
             raise ForgeError(f"task {task_id} passed its gates but is not in the store")
