@@ -185,7 +185,15 @@ class Desktop:
             time.sleep(0.1)
         focus = f"; the focus is on {self.active_title()!r}" if active else ""
         raise DesktopError(f"no {'active ' if active else ''}window titled like {title!r} within {timeout_s}s; "
-                           f"open windows: {self.window_titles()}{focus}")
+                           f"open windows: {self.window_titles()}{focus}; {self._apps_logged()}")
+
+    def _apps_logged(self) -> str:
+        """The last lines each log in the desktop's tmp dir ends with (the display's, the window
+        manager's, each app's): why a window never came, such as an app that exited at start, is there."""
+        script = f'for log in {DESKTOP_TMP}/*.log; do tail -n 2 "$log" 2>/dev/null | sed "s|^|${{log##*/}}: |"; done'
+        logged = self.sandbox.run(script, timeout_s=10).stdout
+        lines = " | ".join(line.strip() for line in logged.splitlines() if line.strip())
+        return f"the logs end: {lines[-1000:]}" if lines else "nothing logged"
 
     def _mapped_windows(self) -> list[str]:
         return self._xdotool("search", "--onlyvisible", "--name", ".").stdout.split()

@@ -219,6 +219,15 @@ def test_closing_a_desktop_with_every_kind_of_app_leaves_only_the_task_files(tmp
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
 
+def test_a_window_that_never_comes_is_reported_with_what_the_apps_logged(tmp_path: Path) -> None:
+    from forge.desktop.display import DESKTOP_TMP, start_app
+
+    with open_sandbox(tmp_path, SandboxLimits()) as box, Desktop.open(box, tmp_path) as d:
+        start_app(box, "sh -c 'echo cannot open display :0 >&2; exit 1'", f"{DESKTOP_TMP}/shop-1.log")
+        with pytest.raises(DesktopError, match="open windows: \\[\\]; the logs end: .*shop-1.log: cannot open display :0"):
+            d.wait_window("^Catalogue - ", 2)
+
+
 def test_a_plan_waits_for_its_window_on_screen_and_focused(tmp_path: Path) -> None:
     """Apps name their window before mapping it: a window found by name but not yet mapped (or not
     focused) would take the plan's first keys and lose them, so the wait holds only once it is both."""
