@@ -25,6 +25,7 @@ from forge.desktop.display import (
     sandbox_pids,
 )
 from forge.desktop.screen import Screen
+from forge.errors import ForgeError
 from forge.models import Observation
 from forge.models.gui_plan import AppLaunch
 from forge.paths import resolve_inside
@@ -191,7 +192,10 @@ class Desktop:
         """The last lines each log in the desktop's tmp dir ends with (the display's, the window
         manager's, each app's): why a window never came, such as an app that exited at start, is there."""
         script = f'for log in {DESKTOP_TMP}/*.log; do tail -n 2 "$log" 2>/dev/null | sed "s|^|${{log##*/}}: |"; done'
-        logged = self.sandbox.run(script, timeout_s=10).stdout
+        try:
+            logged = self.sandbox.run(script, timeout_s=10).stdout
+        except ForgeError as exc:  # the window's absence is the error to raise; the logs are only its why
+            return f"the logs could not be read: {exc}"
         lines = " | ".join(line.strip() for line in logged.splitlines() if line.strip())
         return f"the logs end: {lines[-1000:]}" if lines else "nothing logged"
 
