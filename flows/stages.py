@@ -218,8 +218,8 @@ def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
         bundle = store.get_task(task_id)
         if bundle is None:
             raise ForgeError(f"task {task_id} passed its gates but is not in the store")
-        sig = signature_bytes(signature(bundle))
-        kept = signature_from_bytes(sig)
+        kept = signature(bundle)
+        sig = signature_bytes(kept)
     match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim_signed(task_id, kept)
     if match is not None:
         other, similarity = match
