@@ -303,9 +303,12 @@ def test_a_sandboxs_server_ends_with_it_and_a_dead_server_only_makes_its_python3
         assert time.monotonic() < deadline, "A's server outlived A"
         time.sleep(0.05)
     assert pair.b.pid is not None
-    os.kill(pair.b.pid, signal.SIGKILL)  # B's shell dies: the next command starts a new one,
-    for _ in range(2):  # the first finds the shell gone, unless it was reaped already and restarts it
-        pair.b.run("true")
+    os.kill(pair.b.pid, signal.SIGKILL)  # B's shell dies: a later command starts a new one. Its
+    # bash lives on until the kill reaches it through bwrap (under load, for a few commands), so
+    # wait for the command that reports the restart; the old namespace is gone by then
+    deadline = time.monotonic() + 120  # a bound against a hang only
+    while not pair.b.run("true").shell_restarted:
+        assert time.monotonic() < deadline, "B's killed shell was never replaced"
     pair.b_is_intact()
 
 
