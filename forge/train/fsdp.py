@@ -42,8 +42,13 @@ STATE = "trainer_state.json"
 MAX_GRAD_NORM = 1.0
 
 
+_joined = False
+"""Whether this process joined the launcher's process group here (`leave_process_group` ends it)."""
+
+
 def _process_group(torch: Any, use_cpu: bool) -> tuple[int, int, Any]:
     """(rank, world size, device), joining the launcher's process group (gloo on CPU, NCCL on GPU)."""
+    global _joined
     dist = torch.distributed
     cuda = torch.cuda.is_available() and not use_cpu
     if not dist.is_initialized():
@@ -51,10 +56,26 @@ def _process_group(torch: Any, use_cpu: bool) -> tuple[int, int, Any]:
             raise ConfigError("fsdp: true trains under a launcher, one process per device: "
                               "torchrun --nproc-per-node N -m forge.cli train ... (or accelerate launch)")
         dist.init_process_group(backend="nccl" if cuda else "gloo")
+        _joined = True
     local = int(os.environ.get("LOCAL_RANK", "0"))
     if cuda:
         torch.cuda.set_device(local)
     return dist.get_rank(), dist.get_world_size(), torch.device("cuda", local) if cuda else torch.device("cpu")
+
+
+def leave_process_group() -> None:
+    """End the process group joined here, once the whole curriculum is done. Left to the interpreter's
+    exit, a gloo group can abort a rank that finished its work (SIGABRT: "terminate called without an
+    active exception", as its threads are torn down after Python's), failing the launch. Only after
+    success: a rank that ends it while another is still in a collective would hang that one."""
+    global _joined
+    if not _joined:
+        return
+    import torch.distributed as dist
+
+    if dist.is_initialized():
+        dist.destroy_process_group()
+    _joined = False
 
 
 def shard(model: Any, torch: Any, device_type: str, world: int, bf16: bool) -> int:

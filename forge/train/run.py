@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from forge.dataset import atomic_write
 from forge.models import TaskBundle
 from forge.train.config import TrainConfig
+from forge.train.fsdp import leave_process_group
 from forge.train.sft import StageResult, run_sft
 
 logger = logging.getLogger(__name__)
@@ -71,4 +72,5 @@ def run(config: TrainConfig, tasks: list[TaskBundle] | None = None, scratch_root
         if _is_main_process():
             text = json.dumps([r.model_dump(mode="json") for r in results], indent=2)
             atomic_write(config.output_dir / "_train.json", lambda tmp, text=text: tmp.write_text(text))
+    leave_process_group()
     return TrainResult(output_dir=config.output_dir, stages=results, skipped=skipped, final_dir=current)

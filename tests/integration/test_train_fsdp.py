@@ -87,3 +87,33 @@ def test_fsdp_without_a_launcher_names_the_fix(tmp_path: Path, monkeypatch: pyte
                          use_cpu=True)
     with pytest.raises(ConfigError, match="torchrun --nproc-per-node"):
         run_sft_fsdp(StageConfig(name="s", kind="sft", data=["terminal_sft"]), config, tmp_path / "m", tmp_path / "o")
+
+
+def test_the_process_group_joined_for_training_is_ended_and_only_that_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gloo group left to the interpreter's exit can abort a rank that finished (SIGABRT), failing the launch."""
+    import socket
+
+    import torch
+    import torch.distributed as dist
+
+    from forge.train import fsdp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for key, value in {"RANK": "0", "LOCAL_RANK": "0", "WORLD_SIZE": "1", "MASTER_ADDR": "127.0.0.1",
+                       "MASTER_PORT": str(port)}.items():
+        monkeypatch.setenv(key, value)
+    assert fsdp._process_group(torch, use_cpu=True)[:2] == (0, 1)
+    assert dist.is_initialized()
+    fsdp.leave_process_group()
+    assert not dist.is_initialized()
+    fsdp.leave_process_group()  # twice: nothing left to end
+
+    dist.init_process_group(backend="gloo")  # the caller's own group (a launcher's script that calls forge)
+    try:
+        fsdp._process_group(torch, use_cpu=True)
+        fsdp.leave_process_group()
+        assert dist.is_initialized()  # not forge's to end
+    finally:
+        dist.destroy_process_group()
