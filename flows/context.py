@@ -110,7 +110,7 @@ class RunContext(BaseModel):
             dedup_threshold=settings.dedup_threshold,
             libreoffice_roundtrip=settings.libreoffice_roundtrip,
             workers=workers,
-            batch_size=max(1, min(settings.batch_size, math.ceil(config.n_tasks / (4 * workers)))),
+            batch_size=max(1, min(settings.batch_size, math.ceil(config.n_tasks / workers))),  # at most a worker's share
         )
 
 

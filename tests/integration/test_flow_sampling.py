@@ -102,6 +102,15 @@ def test_batches_cover_every_sample_once_and_shrink_towards_the_end(n: int, size
         [n % size] if n % size else [])  # without workers: fixed size, as before
 
 
+@pytest.mark.parametrize(("n", "workers", "size"), [(100, 3, 34), (5000, 3, 64), (2, 3, 1), (128, 2, 64), (129, 2, 64)])
+def test_a_batch_is_at_most_the_setting_and_a_workers_share_of_the_run(n: int, workers: int, size: int,
+                                                                        tmp_path: Path) -> None:
+    """Each task run costs ~0.1 s of CPU: a short run gets batches of a worker's share (shrinking
+    towards its end), not smaller ones."""
+    config = GenerateConfig(n_tasks=n, concurrency=workers)
+    assert RunContext.create(config, Settings(data_dir=tmp_path / "data")).batch_size == size
+
+
 @pytest.fixture()
 def prefect_api(prefect_server: ServerInfo, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("PREFECT_API_URL", prefect_server.url)
