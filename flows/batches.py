@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from flows import stages
+from flows import prefect_tls, stages
 from flows.context import RunContext
 from forge.errors import ForgeError, SandboxError
 from forge.models import TaskBundle
@@ -210,10 +210,12 @@ def _peak_rss_mb() -> float:
 def warm_worker(scratch_root: Path, limits: SandboxLimits, backend: str, environ: dict[str, str]) -> None:
     """Process-pool initializer: do once per worker what every task needs (imports and plugins
     come loaded from the fork server; open a sandbox, which starts the worker's warm-python
-    zygote). `environ` is the flow's at the pool's start: a worker forks from a fork server that
-    may be older than this run, and must see the run's settings (models, data dir), not the
-    server's, nor a variable the flow has since unset."""
+    zygote; have Prefect's API clients share their TLS context, `flows.prefect_tls`). `environ`
+    is the flow's at the pool's start: a worker forks from a fork server that may be older than
+    this run, and must see the run's settings (models, data dir), not the server's, nor a
+    variable the flow has since unset."""
     _end_with_the_pools_process()
+    prefect_tls.share_verified_contexts()
     os.environ.clear()
     os.environ.update(environ)
     # Pool workers leave by os._exit, which skips atexit: stop this worker's soffices first.

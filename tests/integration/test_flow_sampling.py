@@ -77,7 +77,7 @@ print(json.dumps({"loaded_here": loaded_here, "same": ids == [s.skill.id for s i
 
 def test_the_flow_process_samples_without_loading_the_plugins(tmp_path: Path) -> None:
     # the draw runs in a child of the workers' fork server, where they are loaded: the same draw
-    run = subprocess.run([sys.executable, "-c", _SAMPLE_HERE, str(tmp_path / "data")], capture_output=True,
+    run = subprocess.run([sys.executable, "-c", _SAMPLE_HERE, str(tmp_path / "data")], capture_output=True, check=False,
                          text=True, timeout=300, env={**os.environ, "PREFECT_SERVER_ANALYTICS_ENABLED": "false"})
     assert run.returncode == 0, run.stderr[-2000:]
     assert json.loads(run.stdout.splitlines()[-1]) == {"loaded_here": False, "same": True}

@@ -25,9 +25,13 @@ PROBE = "FORGE_TEST_POOL_PROBE"
 
 @task(cache_policy=NO_CACHE, persist_result=False)
 def worker_facts() -> dict:
+    from prefect.client.orchestration import SyncPrefectClient
+
+    tls = {id(SyncPrefectClient("http://127.0.0.1:9/api")._client._transport._pool._ssl_context)  # type: ignore[attr-defined]
+           for _ in range(2)}
     return {"parent": os.getppid(), "pid": os.getpid(), "probe": os.environ.get(PROBE),
             "preloaded": "flows.worker_preload" in sys.modules, "collecting": gc.isenabled(),
-            "frozen": gc.get_freeze_count()}
+            "frozen": gc.get_freeze_count(), "tls_contexts": len(tls)}
 
 
 @flow
@@ -50,6 +54,7 @@ def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
     assert first["probe"] == "set in the first run"
     assert second["probe"] is None
     assert first["preloaded"] and second["preloaded"]
+    assert first["tls_contexts"] == second["tls_contexts"] == 1  # Prefect's clients share one (flows.prefect_tls)
     # the preloaded heap is frozen (no worker's collection walks it), the collector itself is on
     assert first["collecting"] and second["collecting"]
     assert min(first["frozen"], second["frozen"]) > 100_000
