@@ -22,7 +22,9 @@ workers' own CPU), `libreoffice` (the kept soffices and their UNO bridges), `ben
 idled: a goal above it needs less CPU per task, not better scheduling.
 
 `workflow_files` counts the lines of each registered workflow's module (its declarative spec,
-draw, contents and reference): median and max, the "a new workflow is 30-80 lines" figure.
+draw, contents and reference): median and max over the workflows (a module that registers several
+counts once for each), and over the files (`file_median`, `files_within_80`): the "a new workflow
+is 30-80 lines" figure.
 """
 
 from __future__ import annotations
@@ -147,10 +149,13 @@ def _run_app(pool: ProcessPoolExecutor, samples: list[SkillSample]) -> dict[str,
 
 
 def workflow_lines() -> dict[str, object]:
-    lines = {name: len(Path(inspect.getsourcefile(type(flow)) or "").read_text().splitlines())
-             for name, flow in WORKFLOWS.items()}
+    paths = {name: inspect.getsourcefile(type(flow)) or "" for name, flow in WORKFLOWS.items()}
+    per_file = {path: len(Path(path).read_text().splitlines()) for path in set(paths.values())}
+    lines = {name: per_file[path] for name, path in paths.items()}
     return {"count": len(lines), "median": statistics.median(lines.values()) if lines else 0,
-            "max": max(lines.values(), default=0), "per_workflow": lines}
+            "max": max(lines.values(), default=0), "files": len(per_file),
+            "file_median": statistics.median(per_file.values()) if per_file else 0,
+            "files_within_80": sum(n <= 80 for n in per_file.values()), "per_workflow": lines}
 
 
 def main() -> None:
