@@ -11,6 +11,7 @@ import logging
 import threading
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -36,10 +37,13 @@ from forge.models import Episode, GateResult, TaskBundle
 from forge.settings import Settings
 from forge.store import Store, open_store
 from gates import GateContext, NearDuplicateIndex, run_gate
-from gates.duplicates import signature, signature_bytes, signature_from_bytes
+from gates.duplicates import signature_bytes, signature_from_bytes
 from gates.roundtrip import libreoffice_roundtrip
 from skills import SkillSample
 from workflows import WORKFLOWS
+
+if TYPE_CHECKING:
+    from datasketch import LeanMinHash, MinHash
 
 logger = logging.getLogger(__name__)
 
@@ -206,20 +210,26 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     """Accept a bundle that passed every gate, unless a look-alike was accepted meanwhile."""
     if bundle is None:
         return None
-    return bundle if accept_signed(ctx, bundle.id, signature_bytes(signature(bundle))) else None
+    kept = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, if here
+    return bundle if _claim(ctx, bundle.id, kept, signature_bytes(kept)) else None
 
 
 def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
     """`accept` by the task's id and the signature its gates made (`GateWork.signature`): the
     flow's process accepts without reading the bundle back from the store or hashing it again."""
-    store = store_for(ctx.db_url)
     kept = signature_from_bytes(sig)
-    if kept is None:  # none carried, or made with another NUM_PERM: hash the stored bundle
-        bundle = store.get_task(task_id)
+    if kept is None:  # none carried, or made with another NUM_PERM: accept the stored bundle
+        bundle = store_for(ctx.db_url).get_task(task_id)
         if bundle is None:
             raise ForgeError(f"task {task_id} passed its gates but is not in the store")
-        kept = signature(bundle)
-        sig = signature_bytes(kept)
+        return accept(ctx, bundle) is not None
+    return _claim(ctx, task_id, kept, sig)
+
+
+def _claim(ctx: RunContext, task_id: str, kept: MinHash | LeanMinHash, sig: bytes) -> bool:
+    """Claim the task in the run's index and record the verdict: accepted (with `sig`, its
+    signature's bytes), or rejected as a look-alike of one accepted meanwhile."""
+    store = store_for(ctx.db_url)
     match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim_signed(task_id, kept)
     if match is not None:
         other, similarity = match
