@@ -158,7 +158,8 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
 def accept_batch(ctx: RunContext, gated: GatedBatch) -> list[Gated]:
     """In the flow's process: accept the batch's survivors against the run's one index, by the
     signatures their gates made (their bundles stay in the store)."""
-    return [g for g in gated.passed if stages.accept_signed(ctx, g.task_id, g.signature)]
+    accepted = stages.accept_all_signed(ctx, [(g.task_id, g.signature) for g in gated.passed])
+    return [g for g in gated.passed if g.task_id in accepted]
 
 
 def _bundle(ctx: RunContext, gated: Gated) -> TaskBundle:

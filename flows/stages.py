@@ -211,35 +211,52 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     if bundle is None:
         return None
     kept = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, if here
-    return bundle if _claim(ctx, bundle.id, kept, signature_bytes(kept)) else None
+    return bundle if _accept_claims(ctx, [(bundle.id, kept, signature_bytes(kept))]) else None
 
 
 def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
     """`accept` by the task's id and the signature its gates made (`GateWork.signature`): the
     flow's process accepts without reading the bundle back from the store or hashing it again."""
-    kept = signature_from_bytes(sig)
-    if kept is None:  # none carried, or made with another NUM_PERM: accept the stored bundle
-        bundle = store_for(ctx.db_url).get_task(task_id)
-        if bundle is None:
-            raise ForgeError(f"task {task_id} passed its gates but is not in the store")
-        return accept(ctx, bundle) is not None
-    return _claim(ctx, task_id, kept, sig)
+    return bool(accept_all_signed(ctx, [(task_id, sig)]))
 
 
-def _claim(ctx: RunContext, task_id: str, kept: MinHash | LeanMinHash, sig: bytes) -> bool:
-    """Claim the task in the run's index and record the verdict: accepted (with `sig`, its
-    signature's bytes), or rejected as a look-alike of one accepted meanwhile."""
+def accept_all_signed(ctx: RunContext, signed: list[tuple[str, bytes]]) -> set[str]:
+    """`accept_signed` for each (task id, signature) in order, recorded in one transaction (a
+    batch's accepts cost one commit, not one each): the ids accepted. A signature-less one (none
+    carried, or made with another NUM_PERM) is hashed from its stored bundle."""
+    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
+    claims: list[tuple[str, MinHash | LeanMinHash, bytes]] = []
+    for task_id, sig in signed:
+        kept = signature_from_bytes(sig)
+        if kept is None:
+            bundle = store_for(ctx.db_url).get_task(task_id)
+            if bundle is None:
+                raise ForgeError(f"task {task_id} passed its gates but is not in the store")
+            kept = index.signature(bundle)
+            sig = signature_bytes(kept)
+        claims.append((task_id, kept, sig))
+    return _accept_claims(ctx, claims)
+
+
+def _accept_claims(ctx: RunContext, claims: list[tuple[str, MinHash | LeanMinHash, bytes]]) -> set[str]:
+    """Claim each (task id, signature, its bytes) in the run's index, in order, and record the
+    verdicts: accepted (with the bytes, in one transaction), or rejected as a look-alike of one
+    accepted meanwhile. The ids accepted."""
     store = store_for(ctx.db_url)
-    match = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.claim_signed(task_id, kept)
-    if match is not None:
+    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
+    accepted: list[tuple[str, bytes]] = []
+    for task_id, kept, sig in claims:
+        match = index.claim_signed(task_id, kept)
+        if match is None:
+            accepted.append((task_id, sig))
+            continue
         other, similarity = match
         store.save_gate_results(task_id, [GateResult(  # and drops the oracle run's episodes: never written
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
             message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")],
             reject=True)
-        return False
-    store.accept_task(task_id, sig)  # workers index it from there
-    return True
+    store.accept_tasks(accepted)  # workers index them from there
+    return {task_id for task_id, _ in accepted}
 
 
 def episode(ctx: RunContext, bundle: TaskBundle | None, harness: str | None = None) -> Episode | None:

@@ -23,6 +23,7 @@ from forge.errors import StoreError
 from forge.models import Episode, GateResult, TaskBundle
 from forge.store import schema
 from forge.store._ledger import LedgerMixin
+from forge.store._signatures import SignaturesMixin
 from forge.store.tables import (
     EpisodeRow,
     GateResultRow,
@@ -33,7 +34,6 @@ from forge.store.tables import (
     ShardRow,
     SkillSample,
     Task,
-    TaskSignature,
     utcnow,
 )
 
@@ -80,12 +80,6 @@ class RejectionRecord(_Record):
     reason: str
     message: str
     created_at: datetime
-
-
-class AcceptedSignature(_Record):
-    seq: int  # the order of acceptance: read those after the last one seen
-    task_id: str
-    signature: bytes
 
 
 class ShardRecord(_Record):
@@ -142,7 +136,7 @@ def _delete_unsharded_episodes(s: Session, task_id: str) -> int:
     return len(rows)
 
 
-class Store(LedgerMixin):
+class Store(SignaturesMixin, LedgerMixin):
     """Thread-safe: share one Store between worker threads; each call opens its own session."""
 
     def __init__(self, url: str) -> None:
@@ -258,29 +252,6 @@ class Store(LedgerMixin):
         _check(status, TASK_STATUSES, "task status")
         with self._tx(write=True) as s:
             _set_status(s, task_id, status)
-
-    def accept_task(self, task_id: str, signature: bytes) -> None:
-        """Mark the task accepted and keep its near-duplicate signature (opaque bytes, `gates.duplicates`)."""
-        with self._tx(write=True) as s:
-            _set_status(s, task_id, "accepted")
-            if s.scalar(select(TaskSignature.seq).where(TaskSignature.task_id == task_id)) is None:
-                s.add(TaskSignature(task_id=task_id, signature=signature))
-
-    def accepted_signatures(self, after: int = 0) -> list[AcceptedSignature]:
-        """Signatures of accepted tasks kept after the `after`-th one, in the order they were kept."""
-        query = (select(TaskSignature.seq, TaskSignature.task_id, TaskSignature.signature)
-                 .join(Task, Task.id == TaskSignature.task_id)
-                 .where(TaskSignature.seq > after, Task.status == "accepted").order_by(TaskSignature.seq))
-        with self._tx() as s:
-            return [AcceptedSignature(seq=q, task_id=t, signature=sig) for q, t, sig in s.execute(query)]
-
-    def accepted_without_signature(self) -> list[str]:
-        """Accepted tasks with no signature kept (accepted before signatures were, or by hand)."""
-        kept = select(TaskSignature.task_id)
-        query = (select(Task.id).where(Task.status == "accepted", Task.id.not_in(kept))
-                 .order_by(Task.created_at, Task.id))
-        with self._tx() as s:
-            return list(s.scalars(query))
 
     def list_tasks(self, status: str | None = None, run_id: str | None = None) -> list[str]:
         query = select(Task.id).order_by(Task.created_at, Task.id)

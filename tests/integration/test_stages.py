@@ -97,7 +97,9 @@ def test_look_alikes_gated_at_the_same_time_are_not_both_accepted(ctx: RunContex
     assert (verdict.passed, verdict.reason, verdict.details["duplicate_of"]) == (False, "near_duplicate", sort_bundle.id)
 
 
-def test_the_flow_accepts_by_the_signature_the_gates_made(ctx: RunContext, sort_bundle: TaskBundle) -> None:
+@pytest.mark.parametrize("batched", [False, True], ids=["one-by-one", "one-batch"])
+def test_the_flow_accepts_by_the_signature_the_gates_made(ctx: RunContext, sort_bundle: TaskBundle,
+                                                          batched: bool) -> None:
     twin = sort_bundle.model_copy(update={"seed": sort_bundle.seed + 1})
     other = sort_bundle.model_copy(update={"instruction": "Reorder the ledger rows by their posting date, oldest first."})
     store = stages.store_for(ctx.db_url)
@@ -106,12 +108,15 @@ def test_the_flow_accepts_by_the_signature_the_gates_made(ctx: RunContext, sort_
         store.save_task(bundle, ctx.run_id)
         works.append(stages.gates(ctx, bundle, ["duplicate"]))
     assert [w.signature for w in works] == [signature_bytes(signature(b)) for b in (sort_bundle, twin, other)]
-    assert stages.accept_signed(ctx, sort_bundle.id, works[0].signature)
-    assert not stages.accept_signed(ctx, twin.id, works[1].signature)  # its look-alike got in first
-    assert (store.task_status(sort_bundle.id), store.task_status(twin.id)) == ("accepted", "rejected")
-    assert stages.accept_signed(ctx, other.id, b"")  # no signature (or another NUM_PERM's): the stored bundle's
-    kept = {k.task_id: k.signature for k in store.accepted_signatures(after=0)}
-    assert kept == {sort_bundle.id: works[0].signature, other.id: works[2].signature}
+    # the twin's look-alike gets in first; `other` carries no signature (or another NUM_PERM's): the stored bundle's
+    signed = [(sort_bundle.id, works[0].signature), (twin.id, works[1].signature), (other.id, b"")]
+    if batched:
+        assert stages.accept_all_signed(ctx, signed) == {sort_bundle.id, other.id}
+    else:
+        assert [stages.accept_signed(ctx, *one) for one in signed] == [True, False, True]
+    assert [store.task_status(b.id) for b in (sort_bundle, twin, other)] == ["accepted", "rejected", "accepted"]
+    kept = [(k.task_id, k.signature) for k in store.accepted_signatures(after=0)]
+    assert kept == [(sort_bundle.id, works[0].signature), (other.id, works[2].signature)]
 
 
 def test_concurrent_writers_to_one_folder_never_collide(ctx: RunContext, tmp_path: Path) -> None:

@@ -245,3 +245,22 @@ def test_accepted_signatures_come_in_acceptance_order_after_the_last_read(
     assert [k.task_id for k in store.accepted_signatures()] == [by_run["r1"].id]
     with pytest.raises(StoreError, match="t-missing"):
         store.accept_task("t-missing", b"")
+
+
+def test_a_batch_of_accepts_is_one_transaction_in_order(
+        filled: tuple[Store, dict[str, TaskBundle]], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, by_run = filled  # r2's task is accepted without a signature, r1's pending, r3's rejected
+    r1, r2, r3 = (by_run[run].id for run in ("r1", "r2", "r3"))
+    monkeypatch.setattr("forge.store._signatures._IN_LIMIT", 2)  # three ids: two chunks
+    with pytest.raises(StoreError, match="t-missing"):
+        store.accept_tasks([(r3, b"\x03"), (r1, b"\x01"), ("t-missing", b"\x00")])
+    assert store.accepted_signatures() == [] and store.task_status(r3) == "rejected"  # nothing written
+    assert store.task_status(r1) == "pending"
+
+    store.accept_tasks([(r3, b"\x03"), (r1, b"\x01"), (r3, b"\x09"), (r2, b"\x02")])
+    assert [(k.task_id, k.signature) for k in store.accepted_signatures()] == [
+        (r3, b"\x03"), (r1, b"\x01"), (r2, b"\x02")]  # the order given, not the ids'; r3's first signature
+    assert {store.task_status(t) for t in (r1, r2, r3)} == {"accepted"}
+    assert store.accepted_without_signature() == []
+    store.accept_tasks([])  # a batch with nothing accepted writes nothing
+    assert len(store.accepted_signatures()) == 3
