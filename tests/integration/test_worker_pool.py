@@ -12,11 +12,12 @@ from pathlib import Path
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
-from prefect.settings import PREFECT_API_URL, temporary_settings
+from prefect.context import SettingsContext
+from prefect.settings import PREFECT_API_URL, PREFECT_TASK_DEFAULT_RETRIES, get_current_settings, temporary_settings
 
 from flows import batches, fork_server
 from flows.fork_server import start_fork_server, warm_deployment_runs
-from flows.generate import _ProcessPool
+from flows.generate import _ProcessPool, ship_settings
 from forge.prefect_server import ServerInfo
 from forge.sandbox import SandboxLimits
 
@@ -29,17 +30,23 @@ def worker_facts() -> dict:
 
     tls = {id(SyncPrefectClient("http://127.0.0.1:9/api")._client._transport._pool._ssl_context)  # type: ignore[attr-defined]
            for _ in range(2)}
+    settings = get_current_settings()
     return {"parent": os.getppid(), "pid": os.getpid(), "probe": os.environ.get(PROBE),
+            "api_url": settings.api.url, "retries": settings.tasks.default_retries,
             "preloaded": "flows.worker_preload" in sys.modules, "collecting": gc.isenabled(),
             "frozen": gc.get_freeze_count(), "tls_contexts": len(tls)}
 
 
 @flow
-def one_pool(scratch: str) -> dict:
+def one_pool(scratch: str, retries: int | None = None) -> dict:
+    """`retries`: a setting changed after the pool started, before the task run."""
     runner = _ProcessPool(max_workers=1, initializer=batches.warm_worker,
                           initargs=(Path(scratch), SandboxLimits(), "bwrap", dict(os.environ)))
     with runner:
-        return runner.submit(worker_facts, {}).result()
+        if retries is None:
+            return runner.submit(worker_facts, {}).result()
+        with temporary_settings(updates={PREFECT_TASK_DEFAULT_RETRIES: retries}):
+            return runner.submit(worker_facts, {}).result()
 
 
 def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
@@ -60,6 +67,30 @@ def test_workers_fork_from_one_preloaded_server_and_see_their_runs_environment(
     assert min(first["frozen"], second["frozen"]) > 100_000
     assert first["parent"] == second["parent"] != os.getpid()  # one fork server, not this process
     assert first["pid"] != second["pid"]  # a fresh worker per run
+
+
+def test_a_task_run_gets_the_flows_settings_as_they_are_when_it_is_submitted(
+        prefect_server: ServerInfo, tmp_path: Path) -> None:
+    with temporary_settings(updates={PREFECT_API_URL: prefect_server.url, PREFECT_TASK_DEFAULT_RETRIES: 3}):
+        kept = one_pool(str(tmp_path))  # the settings the pool started with: shipped as they are
+        changed = one_pool(str(tmp_path), retries=5)  # changed since: their dump, as Prefect sends it
+    assert (kept["api_url"], kept["retries"]) == (prefect_server.url, 3)
+    assert (changed["api_url"], changed["retries"]) == (prefect_server.url, 5)
+
+
+def test_only_the_settings_a_pool_started_with_are_shipped_as_objects() -> None:
+    entered = SettingsContext.get()
+    assert entered is not None
+    dump = entered.serialize()
+    context = {"flow_run_context": {"x": 1}, "settings_context": entered.serialize()}
+    shipped = ship_settings(context, entered, dump)
+    assert shipped["settings_context"]["settings"] is entered.settings
+    assert shipped["settings_context"]["profile"] is entered.profile and shipped["flow_run_context"] == {"x": 1}
+    assert SettingsContext(**shipped["settings_context"]).settings == SettingsContext(**dump).settings
+    with temporary_settings(updates={PREFECT_TASK_DEFAULT_RETRIES: 7}):
+        other = {"settings_context": SettingsContext.get().serialize()}  # type: ignore[union-attr]
+    assert ship_settings(other, entered, dump) is other  # another dump goes as it is
+    assert ship_settings({"settings_context": {}}, None, None) == {"settings_context": {}}
 
 
 def test_a_fork_server_started_ahead_is_the_one_the_pool_forks_from(
