@@ -36,7 +36,8 @@ the same plain functions the flow wraps, in two passes:
 The near-duplicate gate needs one index shared by the run, so it is applied in the parent first.
 The workers are warmed before the clock starts (imports done, a sandbox opened, the warm-python
 zygote started), as in a long-running flow worker; that one-off cost is reported as
-`worker_warmup_s`.
+`worker_warmup_s`. The end-to-end pass samples its process tree's memory as the flow's run does
+(`end_to_end_tree`): the sampling costs CPU (every process's smaps, every 2 s), and both sides pay it.
 
 The flow's own profile (where its wall time went: set-up, batches, pool shutdown, the final
 write; the workers' busy time and utilisation) and the CPU seconds of the flow process, its
@@ -216,7 +217,8 @@ def workers_bench(args: argparse.Namespace) -> dict:
             gates_only = run_pass(samples, ctx, pool, with_episode=False)
         with warm_pool(scratch, args.workers) as pool:
             cpu_before = tree_cpu_s(os.getpid())
-            full = run_pass(samples, ctx, pool, with_episode=True)
+            with TreeMemory() as memory:  # sampled as in the flow's run: both pay for the sampling
+                full = run_pass(samples, ctx, pool, with_episode=True)
             full_cpu_s = tree_cpu_s(os.getpid()) - cpu_before
     stages = full["timings"]
     return {
@@ -230,6 +232,7 @@ def workers_bench(args: argparse.Namespace) -> dict:
         "end_to_end_wall_s": full["wall_s"],
         "end_to_end_per_s_with_warmup": round(full["kept"] / (full["wall_s"] + warmup_s), 3),
         "end_to_end_cpu_s": round(full_cpu_s, 2),  # this process, the workers and their sandboxes
+        "end_to_end_tree": memory.report(),
         "rejected": gates_only["rejected"],
         "sandbox_start_s": round(start_s, 4),
         "worker_warmup_s": round(warmup_s, 3),
