@@ -168,8 +168,8 @@ class GateWork(BaseModel):
 def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWork:
     """Run the named gates in order, each unless its verdict is stored; stop at the first rejection,
     which marks the task rejected (and drops an episode an earlier call's oracle run left). Once all
-    pass, the passed episodes the oracle's run stands for are stored; a failed one is left to the
-    episode stage, which records why."""
+    pass, the passed episodes the oracle's run stands for are stored with the verdicts, in one
+    transaction; a failed one is left to the episode stage, which records why."""
     store = store_for(ctx.db_url)
     stored = {r.gate: r for r in store.gate_results(bundle.id)}
     replay = oracle_replay(ctx, bundle) if set(gate_names) - set(stored) else None  # a gate will run
@@ -184,15 +184,16 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
                 ran.append(verdict)
             if not verdict.passed:
                 break
-    finally:  # one transaction, kept even when a later gate crashed: a rerun does not repeat what ran
-        rejected = verdict is not None and not verdict.passed
-        if ran or rejected:
-            store.save_gate_results(bundle.id, ran, reject=rejected)
-    if rejected:
+    except BaseException:  # what ran is kept when a later gate crashed: a rerun does not repeat it
+        if ran:
+            store.save_gate_results(bundle.id, ran)
+        raise
+    if verdict is not None and not verdict.passed:
+        store.save_gate_results(bundle.id, ran, reject=True)
         return GateWork(passed=False, ran=len(ran))
     kept = {harness: episode for harness, episode in (replay.episodes.items() if replay else ()) if episode.passed}
-    for episode in kept.values():
-        store.save_episode(episode, ctx.run_id)
+    if ran or kept:  # one transaction: the verdicts and the episodes they stand for
+        store.save_gate_results(bundle.id, ran, episodes=list(kept.values()), run_id=ctx.run_id)
     sig = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, kept
     return GateWork(passed=True, ran=len(ran), episodes=list(kept), signature=signature_bytes(sig))
 

@@ -127,6 +127,19 @@ def _set_status(s: Session, task_id: str, status: str) -> None:
         raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
 
 
+def _put_episode(s: Session, episode: Episode, run_id: str) -> None:
+    usage = episode.usage
+    row = s.get(EpisodeRow, episode.id) or EpisodeRow(id=episode.id)
+    row.task_id, row.run_id, row.harness = episode.task_id, run_id, episode.harness
+    row.harness_version, row.judge = episode.harness_version, episode.judge
+    row.status, row.passed = episode.status, episode.passed
+    row.teacher_kind, row.teacher_model = episode.teacher.kind, episode.teacher.model
+    row.episode_json, row.steps = episode.model_dump_json(), len(episode.steps)
+    row.prompt_tokens, row.completion_tokens = usage.prompt_tokens, usage.completion_tokens
+    row.duration_s = episode.duration_s
+    s.add(row)
+
+
 def _delete_unsharded_episodes(s: Session, task_id: str) -> int:
     written = select(ShardRow.episode_id)
     unsharded = select(EpisodeRow).where(EpisodeRow.task_id == task_id, EpisodeRow.id.not_in(written))
@@ -285,12 +298,20 @@ class Store(SignaturesMixin, LedgerMixin):
         """One row per (task, gate): a rerun of the gate replaces its verdict."""
         self.save_gate_results(task_id, [result])
 
-    def save_gate_results(self, task_id: str, results: Sequence[GateResult], *, reject: bool = False) -> None:
+    def save_gate_results(self, task_id: str, results: Sequence[GateResult], *, reject: bool = False,
+                          episodes: Sequence[Episode] = (), run_id: str | None = None) -> None:
         """The verdicts of one pass through the gates, in one transaction (a pass used to cost a
         transaction per gate); with `reject`, the task is marked rejected and its unsharded episodes
-        dropped in the same one, so no reader sees a rejecting verdict beside a task still pending."""
+        dropped in the same one, so no reader sees a rejecting verdict beside a task still pending.
+        `episodes` (made by run `run_id`): those a passing pass stands for (the package gate's
+        oracle run), saved as `save_episode` does, in the same transaction."""
+        if episodes and (reject or run_id is None or any(e.task_id != task_id for e in episodes)):
+            raise StoreError(f"task {task_id!r}: episodes are saved with a passing pass of its gates, "
+                             "the run that made them given")
         with self._tx(write=True) as s:
             _require_task(s, task_id)
+            for episode in episodes:
+                _put_episode(s, episode, run_id or "")
             gates = [r.gate for r in results]
             stored = {row.gate: row for row in s.scalars(select(GateResultRow).where(
                 GateResultRow.task_id == task_id, GateResultRow.gate.in_(gates)))}
@@ -336,20 +357,11 @@ class Store(SignaturesMixin, LedgerMixin):
 
     def save_episode(self, episode: Episode, run_id: str) -> None:
         """Upsert by the caller's deterministic id, so a rerun overwrites rather than duplicates."""
-        usage = episode.usage
         with self._tx(write=True) as s:
             if s.get(Task, episode.task_id) is None:
                 missing = episode.task_id
                 raise StoreError(f"episode {episode.id!r}: task {missing!r} is not stored (save_task first)")
-            row = s.get(EpisodeRow, episode.id) or EpisodeRow(id=episode.id)
-            row.task_id, row.run_id, row.harness = episode.task_id, run_id, episode.harness
-            row.harness_version, row.judge = episode.harness_version, episode.judge
-            row.status, row.passed = episode.status, episode.passed
-            row.teacher_kind, row.teacher_model = episode.teacher.kind, episode.teacher.model
-            row.episode_json, row.steps = episode.model_dump_json(), len(episode.steps)
-            row.prompt_tokens, row.completion_tokens = usage.prompt_tokens, usage.completion_tokens
-            row.duration_s = episode.duration_s
-            s.add(row)
+            _put_episode(s, episode, run_id)
 
     def get_episode(self, episode_id: str) -> Episode | None:
         with self._tx() as s:

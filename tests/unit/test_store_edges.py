@@ -264,3 +264,24 @@ def test_a_batch_of_accepts_is_one_transaction_in_order(
     assert store.accepted_without_signature() == []
     store.accept_tasks([])  # a batch with nothing accepted writes nothing
     assert len(store.accepted_signatures()) == 3
+
+
+def test_a_passing_pass_saves_its_verdicts_and_episodes_in_one_transaction(
+        filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    store, by_run = filled
+    task, other = by_run["r1"].id, by_run["r3"].id
+    passed = [GateResult(gate="package", passed=True, duration_s=0.3)]
+    for bad in ({"reject": True, "run_id": "r1"}, {"run_id": None}):  # a rejection has none; a run must be named
+        with pytest.raises(StoreError, match=task):
+            store.save_gate_results(task, passed, episodes=[make_episode(task, "a-2", True)], **bad)
+    with pytest.raises(StoreError, match=task):  # another task's episode
+        store.save_gate_results(task, passed, episodes=[make_episode(other, "z-2", True)], run_id="r1")
+    with pytest.raises(StoreError, match="t-missing"):  # the task must be stored: the episode is not kept either
+        store.save_gate_results("t-missing", passed, episodes=[make_episode("t-missing", "q-1", True)], run_id="r1")
+    assert [r.gate for r in store.gate_results(task)] == ["schema", "oracle"]
+    assert store.get_episode("a-2") is None and store.get_episode("q-1") is None
+
+    store.save_gate_results(task, passed, episodes=[make_episode(task, "a-2", True)], run_id="r3")
+    assert [r.gate for r in store.gate_results(task)] == ["schema", "oracle", "package"]
+    assert sorted(e.id for e in store.episodes(run_id="r3")) == ["a-2", "z-1"]  # saved with the run named
+    assert store.get_episode("a-2") == make_episode(task, "a-2", True)
