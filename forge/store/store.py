@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -219,16 +219,16 @@ class Store(SignaturesMixin, LedgerMixin):
             )
 
     def record_skill_samples(self, run_id: str, samples: list[tuple[str, int]]) -> None:
-        """Store the run's sampled (skill_id, seed) by position; recording again overwrites."""
+        """Store the run's sampled (skill_id, seed) by position; recording again replaces the run's
+        record. Plain inserts, 1,000 rows at a time: as ORM objects, 10,000 peaked at ~25 MB."""
         with self._tx(write=True) as s:
             if s.get(Run, run_id) is None:
                 raise StoreError(f"run {run_id!r} was never started (call start_run first)")
-            query = select(SkillSample).where(SkillSample.run_id == run_id)
-            existing = {r.position: r for r in s.scalars(query)}
-            for position, (skill_id, seed) in enumerate(samples):
-                row = existing.get(position) or SkillSample(run_id=run_id, position=position)
-                row.skill_id, row.seed = skill_id, seed
-                s.add(row)
+            s.execute(delete(SkillSample).where(SkillSample.run_id == run_id))
+            for start in range(0, len(samples), 1000):
+                s.execute(insert(SkillSample), [
+                    {"run_id": run_id, "position": position, "skill_id": skill_id, "seed": seed}
+                    for position, (skill_id, seed) in enumerate(samples[start:start + 1000], start=start)])
 
     # tasks -----------------------------------------------------------------------------------
 

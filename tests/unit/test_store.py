@@ -128,6 +128,15 @@ def test_skill_samples_idempotent(store: Store) -> None:
     assert [tuple(r) for r in rows] == [(0, "a.b", 1), (1, "c.d", 3)]
     with pytest.raises(StoreError):
         store.record_skill_samples("never-started", [("a.b", 1)])
+    many = [(f"s.{n % 7}", n) for n in range(2345)]  # inserted 1,000 at a time
+    store.record_skill_samples("r1", many)
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql("SELECT position, skill_id, seed FROM skill_samples ORDER BY position").all()
+    assert [tuple(r) for r in rows] == [(n, skill, seed) for n, (skill, seed) in enumerate(many)]
+    store.record_skill_samples("r1", [("e.f", 9)])  # a shorter record replaces the longer one
+    with store.engine.connect() as conn:
+        assert [tuple(r) for r in conn.exec_driver_sql("SELECT position, skill_id, seed FROM skill_samples")] == [
+            (0, "e.f", 9)]
 
 
 def test_task_round_trip_and_links(store: Store) -> None:
