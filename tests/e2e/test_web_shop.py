@@ -47,7 +47,7 @@ def test_a_shop_task_solved_in_the_browser(family: str, params: dict[str, str], 
     assert plan is not None and plan.opens[0].site == "shop"
     episode = run_episode(task, HARNESSES.get("gui"), ReplayTeacher(), ProgrammaticJudge(), scratch_root=tmp_path,
                           limits=SandboxLimits(cpu_seconds=300))
-    assert episode.passed, (episode.error, episode.rubric)
+    assert episode.passed, f"{episode.error} | rubric: {episode.rubric}"  # a string: pytest shows it whole
     assert {s.channel for s in episode.steps} == {"gui"}
     clicks = [s.tool_call.arguments for s in episode.steps if s.tool_call.arguments["action"] == "left_click"]
     assert len(clicks) >= 2 and all(0 <= v <= 999 for c in clicks for v in c["coordinate"])
