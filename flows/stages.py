@@ -211,20 +211,16 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     """Accept a bundle that passed every gate, unless a look-alike was accepted meanwhile."""
     if bundle is None:
         return None
-    kept = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, if here
-    return bundle if _accept_claims(ctx, [(bundle.id, kept, signature_bytes(kept))]) else None
-
-
-def accept_signed(ctx: RunContext, task_id: str, sig: bytes) -> bool:
-    """`accept` by the task's id and the signature its gates made (`GateWork.signature`): the
-    flow's process accepts without reading the bundle back from the store or hashing it again."""
-    return bool(accept_all_signed(ctx, [(task_id, sig)]))
+    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
+    kept = index.signature(bundle)  # the duplicate gate's, if it ran here
+    return bundle if _accept_claims(ctx, index, [(bundle.id, kept, signature_bytes(kept))]) else None
 
 
 def accept_all_signed(ctx: RunContext, signed: list[tuple[str, bytes]]) -> set[str]:
-    """`accept_signed` for each (task id, signature) in order, recorded in one transaction (a
-    batch's accepts cost one commit, not one each): the ids accepted. A signature-less one (none
-    carried, or made with another NUM_PERM) is hashed from its stored bundle."""
+    """`accept` by each task's id and the signature its gates made (`GateWork.signature`), in order,
+    recorded in one transaction (a batch's accepts cost one commit, not one each): the ids accepted.
+    The flow's process accepts so without reading bundles back or hashing them again; a
+    signature-less one (none carried, or made with another NUM_PERM) is hashed from its stored bundle."""
     index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
     claims: list[tuple[str, MinHash | LeanMinHash, bytes]] = []
     for task_id, sig in signed:
@@ -236,15 +232,15 @@ def accept_all_signed(ctx: RunContext, signed: list[tuple[str, bytes]]) -> set[s
             kept = index.signature(bundle)
             sig = signature_bytes(kept)
         claims.append((task_id, kept, sig))
-    return _accept_claims(ctx, claims)
+    return _accept_claims(ctx, index, claims)
 
 
-def _accept_claims(ctx: RunContext, claims: list[tuple[str, MinHash | LeanMinHash, bytes]]) -> set[str]:
+def _accept_claims(ctx: RunContext, index: NearDuplicateIndex,
+                   claims: list[tuple[str, MinHash | LeanMinHash, bytes]]) -> set[str]:
     """Claim each (task id, signature, its bytes) in the run's index, in order, and record the
     verdicts: accepted (with the bytes, in one transaction), or rejected as a look-alike of one
     accepted meanwhile. The ids accepted."""
     store = store_for(ctx.db_url)
-    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
     accepted: list[tuple[str, bytes]] = []
     for task_id, kept, sig in claims:
         match = index.claim_signed(task_id, kept)

@@ -30,15 +30,14 @@ class SignaturesMixin:
     def _tx(self, write: bool = False) -> AbstractContextManager[Session]:  # provided by Store
         raise NotImplementedError
 
-    def accept_task(self, task_id: str, signature: bytes) -> None:
-        """Mark the task accepted and keep its near-duplicate signature (opaque bytes, `gates.duplicates`)."""
-        self.accept_tasks([(task_id, signature)])
-
     def accept_tasks(self, signed: Sequence[tuple[str, bytes]]) -> None:
-        """`accept_task` for each (task id, signature), in order, in one transaction: a batch's
-        accepts cost one commit, not one each (the flow accepts in its own process, beside the
-        workers). A task not in the store fails the whole call, naming it, and writes nothing."""
+        """Mark each (task id, signature) accepted and keep its near-duplicate signature (opaque
+        bytes, `gates.duplicates`), in order, in one transaction: a batch's accepts cost one commit,
+        not one each (the flow accepts in its own process, beside the workers). A task not in the
+        store fails the whole call, naming it, and writes nothing."""
         ids = list(dict.fromkeys(task_id for task_id, _ in signed))
+        if not ids:  # a batch whose every task was a look-alike
+            return
         with self._tx(write=True) as s:
             kept: set[str] = set()
             for start in range(0, len(ids), _IN_LIMIT):

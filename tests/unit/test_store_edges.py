@@ -232,9 +232,9 @@ def test_accepted_signatures_come_in_acceptance_order_after_the_last_read(
         filled: tuple[Store, dict[str, TaskBundle]]) -> None:
     store, by_run = filled  # r2's task is accepted without a signature, r1's pending, r3's rejected
     assert store.accepted_without_signature() == [by_run["r2"].id]
-    store.accept_task(by_run["r3"].id, b"\x03" * 8)  # ids sort r1 < r2 < r3: kept in the order accepted
-    store.accept_task(by_run["r1"].id, b"\x01" * 8)
-    store.accept_task(by_run["r1"].id, b"\x09" * 8)  # accepted again: the first signature stays
+    store.accept_tasks([(by_run["r3"].id, b"\x03" * 8)])  # ids sort r1 < r2 < r3: kept in the order accepted
+    store.accept_tasks([(by_run["r1"].id, b"\x01" * 8)])
+    store.accept_tasks([(by_run["r1"].id, b"\x09" * 8)])  # accepted again: the first signature stays
     kept = store.accepted_signatures()
     assert [(k.task_id, k.signature) for k in kept] == [(by_run["r3"].id, b"\x03" * 8), (by_run["r1"].id, b"\x01" * 8)]
     assert [k.task_id for k in store.accepted_signatures(after=kept[0].seq)] == [by_run["r1"].id]
@@ -244,7 +244,7 @@ def test_accepted_signatures_come_in_acceptance_order_after_the_last_read(
     store.set_task_status(by_run["r3"].id, "rejected")  # no longer accepted: its signature is not read
     assert [k.task_id for k in store.accepted_signatures()] == [by_run["r1"].id]
     with pytest.raises(StoreError, match="t-missing"):
-        store.accept_task("t-missing", b"")
+        store.accept_tasks([("t-missing", b"")])
 
 
 def test_a_batch_of_accepts_is_one_transaction_in_order(
