@@ -139,7 +139,6 @@ def record_flow_failure(ctx: RunContext, sample: SkillSample, stage: str, error:
 def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
     """Build and gate every sample of the batch (stored verdicts are reused, not rerun)."""
     started = time.perf_counter()
-    stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).refresh()  # what the run accepted meanwhile
     out = GatedBatch(index=batch.index, passed=[])
     for sample in batch.samples:
         bundle = _guarded(ctx, sample, "build-bundle", lambda s=sample: stages.build(ctx, s))

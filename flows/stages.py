@@ -8,10 +8,8 @@ rejections with a reason code; no stage raises for a bad task.
 from __future__ import annotations
 
 import logging
-import threading
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -36,14 +34,11 @@ from forge.llm.authoring import vary_or_keep
 from forge.models import Episode, GateResult, TaskBundle
 from forge.settings import Settings
 from forge.store import Store, open_store
-from gates import GateContext, NearDuplicateIndex, run_gate
+from gates import GateContext, StoredIndex, run_gate
 from gates.duplicates import signature_bytes, signature_from_bytes
 from gates.roundtrip import libreoffice_roundtrip
 from skills import SkillSample
 from workflows import WORKFLOWS
-
-if TYPE_CHECKING:
-    from datasketch import LeanMinHash, MinHash
 
 logger = logging.getLogger(__name__)
 
@@ -84,58 +79,14 @@ def build(ctx: RunContext, sample: SkillSample) -> TaskBundle | None:
     return bundle
 
 
-class AcceptedIndex:
-    """A process's view of the store's accepted tasks as a near-duplicate index.
-
-    The flow's process `claim`s on acceptance (the one authority, so two look-alikes gated at once
-    cannot both get in) and keeps each accepted task's signature in the store; worker processes
-    only ask `find` in the duplicate gate, an early cheap filter, and `refresh` first to index
-    the signatures kept since they last looked.
-    """
-
-    def __init__(self, db_url: str, threshold: float) -> None:
-        self.db_url = db_url
-        self.index = NearDuplicateIndex(threshold)
-        self._after = 0  # the last kept signature indexed
-        self._bundles_read = False
-        self._lock = threading.Lock()
-
-    def refresh(self) -> None:
-        """Index every accepted task not seen yet: the first time, those accepted without a kept
-        signature too (their bundles are read and hashed); then the signatures kept since. (On a
-        server database two acceptances committing out of order can leave one unseen here: this is
-        the early filter only; the flow's claim still compares against every accepted task.)"""
-        store = store_for(self.db_url)
-        with self._lock:
-            if not self._bundles_read:
-                for task_id in store.accepted_without_signature():
-                    self._index_bundle(store, task_id)
-                self._bundles_read = True
-            for kept in store.accepted_signatures(after=self._after):
-                sig = signature_from_bytes(kept.signature)
-                if sig is None:  # kept with another NUM_PERM
-                    self._index_bundle(store, kept.task_id)
-                else:
-                    self.index.add(kept.task_id, sig)
-                self._after = kept.seq
-
-    def _index_bundle(self, store: Store, task_id: str) -> None:
-        if task_id not in self.index and (bundle := store.get_task(task_id)) is not None:
-            self.index.claim(bundle)
-
-
-_INDEXES: dict[tuple[str, float], AcceptedIndex] = {}
-_INDEXES_LOCK = threading.Lock()
-
-
-def duplicates_for(db_url: str, threshold: float) -> AcceptedIndex:
-    """The process's near-duplicate index, seeded once with every task the store has accepted."""
-    with _INDEXES_LOCK:
-        if (db_url, threshold) not in _INDEXES:
-            index = AcceptedIndex(db_url, threshold)
-            index.refresh()
-            _INDEXES[db_url, threshold] = index
-        return _INDEXES[db_url, threshold]
+@cache
+def duplicates_for(db_url: str, threshold: float) -> StoredIndex:
+    """The process's near-duplicate index: the store's accepted tasks, looked up by band key (no
+    process holds them in memory), banded for this threshold once made (the flow does it again
+    as each run starts: tasks accepted by hand or under another threshold meanwhile)."""
+    index = StoredIndex(store_for(db_url), threshold)
+    index.backfill()
+    return index
 
 
 def libreoffice_profiles(scratch_root: Path) -> Path:
@@ -147,7 +98,7 @@ def gate_context(ctx: RunContext) -> GateContext:
     profiles = libreoffice_profiles(ctx.scratch_root)
     roundtrip = libreoffice_roundtrip(profiles) if ctx.libreoffice_roundtrip else None
     return GateContext(scratch_root=ctx.scratch_root, limits=ctx.limits, backend=ctx.backend, roundtrip=roundtrip,
-                       duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold).index)
+                       duplicates=duplicates_for(ctx.db_url, ctx.dedup_threshold))
 
 
 def gate(ctx: RunContext, bundle: TaskBundle | None, gate_name: str) -> TaskBundle | None:
@@ -194,7 +145,7 @@ def gates(ctx: RunContext, bundle: TaskBundle, gate_names: list[str]) -> GateWor
     kept = {harness: episode for harness, episode in (replay.episodes.items() if replay else ()) if episode.passed}
     if ran or kept:  # one transaction: the verdicts and the episodes they stand for
         store.save_gate_results(bundle.id, ran, episodes=list(kept.values()), run_id=ctx.run_id)
-    sig = duplicates_for(ctx.db_url, ctx.dedup_threshold).index.signature(bundle)  # the duplicate gate's, kept
+    sig = duplicates_for(ctx.db_url, ctx.dedup_threshold).signature(bundle)  # the duplicate gate's, kept
     return GateWork(passed=True, ran=len(ran), episodes=list(kept), signature=signature_bytes(sig))
 
 
@@ -211,49 +162,37 @@ def accept(ctx: RunContext, bundle: TaskBundle | None) -> TaskBundle | None:
     """Accept a bundle that passed every gate, unless a look-alike was accepted meanwhile."""
     if bundle is None:
         return None
-    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
-    kept = index.signature(bundle)  # the duplicate gate's, if it ran here
-    return bundle if _accept_claims(ctx, index, [(bundle.id, kept, signature_bytes(kept))]) else None
+    kept = duplicates_for(ctx.db_url, ctx.dedup_threshold).signature(bundle)  # the duplicate gate's, if it ran here
+    return bundle if _accept_claims(ctx, [(bundle.id, signature_bytes(kept))]) else None
 
 
 def accept_all_signed(ctx: RunContext, signed: list[tuple[str, bytes]]) -> set[str]:
     """`accept` by each task's id and the signature its gates made (`GateWork.signature`), in order,
-    recorded in one transaction (a batch's accepts cost one commit, not one each): the ids accepted.
+    in one store transaction (a batch's accepts cost one commit, not one each): the ids accepted.
     The flow's process accepts so without reading bundles back or hashing them again; a
     signature-less one (none carried, or made with another NUM_PERM) is hashed from its stored bundle."""
-    index = duplicates_for(ctx.db_url, ctx.dedup_threshold).index
-    claims: list[tuple[str, MinHash | LeanMinHash, bytes]] = []
+    claims: list[tuple[str, bytes]] = []
     for task_id, sig in signed:
-        kept = signature_from_bytes(sig)
-        if kept is None:
+        if signature_from_bytes(sig) is None:
             bundle = store_for(ctx.db_url).get_task(task_id)
             if bundle is None:
                 raise ForgeError(f"task {task_id} passed its gates but is not in the store")
-            kept = index.signature(bundle)
-            sig = signature_bytes(kept)
-        claims.append((task_id, kept, sig))
-    return _accept_claims(ctx, index, claims)
+            sig = signature_bytes(duplicates_for(ctx.db_url, ctx.dedup_threshold).signature(bundle))
+        claims.append((task_id, sig))
+    return _accept_claims(ctx, claims)
 
 
-def _accept_claims(ctx: RunContext, index: NearDuplicateIndex,
-                   claims: list[tuple[str, MinHash | LeanMinHash, bytes]]) -> set[str]:
-    """Claim each (task id, signature, its bytes) in the run's index, in order, and record the
-    verdicts: accepted (with the bytes, in one transaction), or rejected as a look-alike of one
-    accepted meanwhile. The ids accepted."""
+def _accept_claims(ctx: RunContext, claims: list[tuple[str, bytes]]) -> set[str]:
+    """Accept each (task id, signature bytes) in order against every accepted task (the store's
+    index, one transaction), then record each look-alike's rejection. The ids accepted."""
     store = store_for(ctx.db_url)
-    accepted: list[tuple[str, bytes]] = []
-    for task_id, kept, sig in claims:
-        match = index.claim_signed(task_id, kept)
-        if match is None:
-            accepted.append((task_id, sig))
-            continue
-        other, similarity = match
+    lookalikes = duplicates_for(ctx.db_url, ctx.dedup_threshold).claim_all(claims)
+    for task_id, (other, similarity) in lookalikes.items():
         store.save_gate_results(task_id, [GateResult(  # and drops the oracle run's episodes: never written
             gate="duplicate", passed=False, reason="near_duplicate", details={"duplicate_of": other},
             message=f"{similarity:.2f} similar to {other}, accepted while this task was being gated")],
             reject=True)
-    store.accept_tasks(accepted)  # workers index them from there
-    return {task_id for task_id, _ in accepted}
+    return {task_id for task_id, _ in claims} - set(lookalikes)
 
 
 def episode(ctx: RunContext, bundle: TaskBundle | None, harness: str | None = None) -> Episode | None:

@@ -1,12 +1,15 @@
 """Near-duplicate gate: a task too close to one already accepted teaches nothing new.
 
 Similarity is Jaccard over word 3-grams of the normalised instruction plus the workflow and its
-parameters, estimated with MinHash and looked up with LSH (datasketch), so a check costs the
-same against ten tasks or a million.
+parameters, estimated with MinHash and looked up with LSH (datasketch's band sizes), so a check costs the
+same against ten tasks or a million. A run's index lives in the store (`StoredIndex`: one key per
+band of each accepted task), so its memory stays flat however many tasks it accepts; the in-memory
+`NearDuplicateIndex` serves benches and checks without a store.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from collections import OrderedDict
@@ -16,14 +19,16 @@ import numpy as np
 from datasketch import LeanMinHash, MinHash, MinHashLSH
 from pydantic import JsonValue
 
-from forge.errors import ConfigError
+from forge.errors import ConfigError, ForgeError
 from forge.models import TaskBundle
+from forge.store import AcceptedSignature, Store
 from gates.spec import GateContext, Rejection, register_gate
 
 NUM_PERM = 128
 SCHEME = "affine32"  # datasketch's hashing scheme, named so stored signatures read back the same
 _MAX_LSH_THRESHOLD = 0.98
 _RECENT = 64  # signatures kept of the last bundles asked about: a worker's batch, or the flow's accepts
+_BACKFILL_CHUNK = 1000  # tasks banded per transaction
 _WORD = re.compile(r"[a-z0-9_.]+")
 
 
@@ -53,19 +58,124 @@ def signature_from_bytes(raw: bytes) -> LeanMinHash | None:
     return LeanMinHash(seed=1, hashvalues=np.frombuffer(raw, dtype="<u8"), scheme=SCHEME)
 
 
+def check_threshold(threshold: float) -> float:
+    if not 0 < threshold <= 1:
+        raise ConfigError(f"near-duplicate threshold {threshold} must be in (0, 1]; e.g. FORGE_DEDUP_THRESHOLD=0.9")
+    return threshold
+
+
+class _RecentSignatures:
+    """The `signature` of the last few bundles asked about (an id is its content's hash): the
+    gate's look-up and the signature the flow accepts with hash a bundle once."""
+
+    def __init__(self) -> None:
+        self._recent: OrderedDict[str, MinHash] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, bundle: TaskBundle) -> MinHash:
+        with self._lock:
+            sig = self._recent.get(bundle.id)
+        if sig is None:
+            sig = signature(bundle)
+            with self._lock:
+                self._recent[bundle.id] = sig
+                while len(self._recent) > _RECENT:
+                    self._recent.popitem(last=False)
+        return sig
+
+
+class LshBanding:
+    """How signatures are cut into LSH bands for a threshold (datasketch's band sizes), and
+    compared: the store keeps one key per band of each accepted task, so a look-up reads the few
+    tasks sharing a key. Signatures are `signature_bytes`."""
+
+    def __init__(self, threshold: float) -> None:
+        self.threshold = check_threshold(threshold)
+        # datasketch cannot band for a threshold above 0.98 at 128 permutations: candidates are
+        # banded for 0.98 there, and the similarity is compared against the threshold itself
+        lsh = MinHashLSH(threshold=min(threshold, _MAX_LSH_THRESHOLD), num_perm=NUM_PERM)
+        self._ranges: list[tuple[int, int]] = list(lsh.hashranges)
+        self.name = f"minhash{NUM_PERM}:{lsh.b}x{lsh.r}"
+
+    def keys(self, signature: bytes) -> list[int]:
+        values = _values(signature)
+        if values is None:
+            raise ForgeError(f"a near-duplicate signature of {len(signature)} bytes is not a {NUM_PERM}-permutation "
+                             "MinHash; make it with gates.duplicates.signature_bytes")
+        return [int.from_bytes(hashlib.blake2b(bytes([band]) + values[start:end].tobytes(), digest_size=8).digest(),
+                               "little", signed=True) for band, (start, end) in enumerate(self._ranges)]
+
+    def near(self, signature: bytes, candidates: list[AcceptedSignature]) -> tuple[str, float] | None:
+        mine = _values(signature)
+        for candidate in candidates:
+            other = _values(candidate.signature)
+            if mine is None or other is None:
+                continue  # made another way: `StoredIndex.backfill` bands it again from its bundle
+            similarity = float(np.count_nonzero(mine == other)) / NUM_PERM  # MinHash's Jaccard estimate
+            if similarity >= self.threshold:
+                return candidate.task_id, similarity
+        return None
+
+
+def _values(raw: bytes) -> np.ndarray | None:
+    return np.frombuffer(raw, dtype="<u8") if len(raw) == NUM_PERM * 8 else None
+
+
+class StoredIndex:
+    """A process's view of the store's accepted tasks as a near-duplicate index; it holds nothing
+    but the last few signatures made. Worker processes `find` in the duplicate gate (an early,
+    cheap filter); the flow's process accepts through `claim_all`, one store transaction that
+    compares each task against every accepted one, so two look-alikes gated at once cannot both
+    get in, even from two runs."""
+
+    def __init__(self, store: Store, threshold: float) -> None:
+        self.banding = LshBanding(threshold)
+        self.threshold = threshold
+        self._store = store
+        self._recent = _RecentSignatures()
+
+    def signature(self, bundle: TaskBundle) -> MinHash:
+        return self._recent.get(bundle)
+
+    def find(self, bundle: TaskBundle) -> tuple[str, float] | None:
+        """The accepted near duplicate of `bundle` (its id, similarity), if any; changes nothing."""
+        raw = signature_bytes(self.signature(bundle))
+        candidates = self._store.band_candidates(self.banding.name, self.banding.keys(raw))
+        return self.banding.near(raw, [c for c in candidates if c.task_id != bundle.id])  # not a resumed run's own
+
+    def claim_all(self, signed: list[tuple[str, bytes]]) -> dict[str, tuple[str, float]]:
+        """Accept each (task id, `signature_bytes`) in order unless it is near one accepted before
+        it or earlier in the list: the look-alikes, {task id: (accepted look-alike, similarity)}."""
+        return self._store.accept_tasks(signed, self.banding)
+
+    def backfill(self) -> int:
+        """Band the accepted tasks that have no keys under this threshold's banding (accepted before
+        bands were kept, under another threshold, or by hand): from their kept signature, else from
+        their bundle. How many; the flow calls it as a run starts, before its first accept."""
+        rows: list[tuple[str, bytes]] = []
+        for task_id, kept in self._store.unbanded_accepted(self.banding.name):
+            if kept is None or _values(kept) is None:
+                bundle = self._store.get_task(task_id)
+                if bundle is None:
+                    continue
+                kept = signature_bytes(signature(bundle))
+            rows.append((task_id, kept))
+        for start in range(0, len(rows), _BACKFILL_CHUNK):
+            self._store.keep_bands(self.banding, rows[start:start + _BACKFILL_CHUNK])
+        return len(rows)
+
+
 class NearDuplicateIndex:
     """Accepted tasks' signatures. The gate asks `find` early (cheap, before the sandbox probes);
     acceptance `claim`s atomically, so the index only ever holds accepted tasks."""
 
     def __init__(self, threshold: float = 0.9) -> None:
-        if not 0 < threshold <= 1:
-            raise ConfigError(f"near-duplicate threshold {threshold} must be in (0, 1]; e.g. FORGE_DEDUP_THRESHOLD=0.9")
-        self.threshold = threshold
+        self.threshold = check_threshold(threshold)
         # LSH only proposes candidates (the similarity is compared below); datasketch cannot band
         # for a threshold above 0.98 at 128 permutations, so candidates are looked up there.
         self._lsh = MinHashLSH(threshold=min(threshold, _MAX_LSH_THRESHOLD), num_perm=NUM_PERM)
         self._signatures: dict[str, MinHash | LeanMinHash] = {}
-        self._recent: OrderedDict[str, MinHash] = OrderedDict()
+        self._recent = _RecentSignatures()
         self._lock = threading.Lock()
 
     @classmethod
@@ -82,17 +192,7 @@ class NearDuplicateIndex:
         return task_id in self._signatures
 
     def signature(self, bundle: TaskBundle) -> MinHash:
-        """The bundle's `signature`, kept for the last few bundles asked about (an id is its
-        content's hash): the gate's `find` and the signature the flow accepts with hash it once."""
-        with self._lock:
-            sig = self._recent.get(bundle.id)
-        if sig is None:
-            sig = signature(bundle)
-            with self._lock:
-                self._recent[bundle.id] = sig
-                while len(self._recent) > _RECENT:
-                    self._recent.popitem(last=False)
-        return sig
+        return self._recent.get(bundle)
 
     def find(self, bundle: TaskBundle) -> tuple[str, float] | None:
         """The indexed near duplicate of `bundle` (its id, similarity), if any; changes nothing."""
@@ -146,4 +246,4 @@ class DuplicateGate:
             other, similarity = match
             raise Rejection("near_duplicate", f"{similarity:.2f} similar to accepted task {other} "
                             f"(threshold {index.threshold})", duplicate_of=other, similarity=round(similarity, 3))
-        return {"checked": True, "indexed": len(index)}
+        return {"checked": True}

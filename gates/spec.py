@@ -27,13 +27,12 @@ class RoundTripVerdict(Protocol):
 
 @runtime_checkable
 class DuplicateIndex(Protocol):
-    """The accepted tasks a near-duplicate gate compares against (gates.duplicates.NearDuplicateIndex)."""
+    """The accepted tasks a near-duplicate gate compares against (gates.duplicates: a run's
+    `StoredIndex`, or an in-memory `NearDuplicateIndex`)."""
 
     threshold: float
 
     def find(self, bundle: TaskBundle) -> tuple[str, float] | None: ...
-
-    def __len__(self) -> int: ...
 
 
 class GateContext(BaseModel):

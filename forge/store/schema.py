@@ -17,11 +17,11 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.schema import CreateColumn
 
 from forge.errors import StoreError
-from forge.store.tables import Base, HarnessVersionRow, ModelCall, ModelResponse, SchemaMeta, TaskSignature
+from forge.store.tables import Base, HarnessVersionRow, ModelCall, ModelResponse, SchemaMeta, TaskBand, TaskSignature
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bump when the tables change, and register the step from the old version in `MIGRATIONS`."""
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
@@ -58,8 +58,15 @@ def _v2_to_v3(conn: Connection) -> None:
     TaskSignature.__table__.create(conn)
 
 
+def _v3_to_v4(conn: Connection) -> None:
+    """Accepted tasks' LSH band keys get their table (tasks accepted before it have none: the
+    flow bands them from their kept signatures when a run starts)."""
+    TaskBand.__table__.create(conn)
+
+
 MIGRATIONS[1] = _v1_to_v2
 MIGRATIONS[2] = _v2_to_v3
+MIGRATIONS[3] = _v3_to_v4
 
 _FIX = "set FORGE_DB_URL to a SQLAlchemy URL such as sqlite:///data/runs/forge.db"
 _VERSION_KEY = "schema_version"

@@ -9,10 +9,12 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -83,6 +85,19 @@ class TaskSignature(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     task_id: Mapped[str] = mapped_column(ForeignKey("tasks.id", ondelete="CASCADE"), unique=True)
     signature: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class TaskBand(Base):
+    """One LSH band key of an accepted task's signature under a banding (how signatures are cut
+    into bands, which follows the near-duplicate threshold): a look-up reads the few accepted tasks
+    sharing a key with the one asked about, so no process holds every signature in memory."""
+
+    __tablename__ = "task_bands"
+    __table_args__ = (Index("ix_task_bands_task", "task_id", "banding"),)
+
+    banding: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    task_id: Mapped[str] = mapped_column(ForeignKey("tasks.id", ondelete="CASCADE"), primary_key=True)
 
 
 class RunTask(Base):

@@ -15,7 +15,7 @@ from flows.context import GenerateConfig, RunContext
 from forge.models import TaskBundle
 from forge.settings import Settings
 from forge.store import Store, open_store
-from gates import GATES
+from gates import GATES, StoredIndex
 from tests.unit.test_barrier_numbers import altered, build
 
 
@@ -78,28 +78,24 @@ def test_a_fresh_index_holds_the_accepted_tasks_of_the_store(ctx: RunContext) ->
     store = stages.store_for(ctx.db_url)
     for bundle in (accepted, pending):
         store.save_task(bundle, ctx.run_id)
-    store.set_task_status(accepted.id, "accepted")
-    index = stages.AcceptedIndex(ctx.db_url, 0.9)
-    index.refresh()
+    store.set_task_status(accepted.id, "accepted")  # by hand: no signature, no band keys
+    index = stages.duplicates_for(ctx.db_url, 0.9)  # a process's first: it bands what it finds
     twin = accepted.model_copy(update={"seed": accepted.seed + 1})  # the same content under another seed
-    assert index.index.find(twin) == (accepted.id, 1.0)
-    assert index.index.find(pending.model_copy(update={"seed": pending.seed + 1})) is None  # not accepted
+    assert index.find(twin) == (accepted.id, 1.0)
+    assert index.find(pending.model_copy(update={"seed": pending.seed + 1})) is None  # not accepted
 
 
-def test_workers_index_what_the_run_accepts_from_its_kept_signatures(ctx: RunContext, monkeypatch) -> None:
+def test_workers_find_what_the_run_accepts_from_its_kept_band_keys(ctx: RunContext, monkeypatch) -> None:
     first, second = build("spreadsheet.data.filter.greater_than"), build("spreadsheet.data.sort.ascending")
     store = stages.store_for(ctx.db_url)
     for bundle in (first, second):
         store.save_task(bundle, ctx.run_id)
-    worker = stages.AcceptedIndex(ctx.db_url, 0.9)  # a worker's, before anything is accepted
-    worker.refresh()
+    worker = StoredIndex(open_store(ctx.db_url), 0.9)  # a worker's, made before anything is accepted
     assert stages.accept(ctx, first) is first and stages.accept(ctx, second) is second  # the flow's claims
     monkeypatch.setattr(Store, "get_task", lambda *_: pytest.fail("a bundle was read back"))
-    worker.refresh()
-    assert len(worker.index) == 2
     for bundle in (first, second):
-        assert worker.index.find(bundle.model_copy(update={"seed": bundle.seed + 1})) == (bundle.id, 1.0)
-    assert store.accepted_signatures(after=worker._after) == []  # read up to the last one
+        assert worker.find(bundle.model_copy(update={"seed": bundle.seed + 1})) == (bundle.id, 1.0)
+    assert store.unbanded_accepted(worker.banding.name) == []  # the accepts kept their keys
 
 
 def test_a_store_from_before_signatures_is_migrated_and_its_accepted_tasks_indexed(ctx: RunContext) -> None:
@@ -110,13 +106,16 @@ def test_a_store_from_before_signatures_is_migrated_and_its_accepted_tasks_index
     path = make_url(ctx.db_url).database
     with sqlite3.connect(path) as db:  # as a v2 Forge left it
         db.execute("DROP TABLE task_signatures")
+        db.execute("DROP TABLE task_bands")
         db.execute("UPDATE schema_meta SET value = '2' WHERE key = 'schema_version'")
     reopened = open_store(ctx.db_url)
     assert reopened.accepted_without_signature() == [accepted.id]
+    index = StoredIndex(reopened, 0.9)
+    assert reopened.unbanded_accepted(index.banding.name) == [(accepted.id, None)]
+    assert index.backfill() == 1  # hashed from its bundle, and kept
+    assert index.find(accepted.model_copy(update={"seed": accepted.seed + 1})) == (accepted.id, 1.0)
+    assert reopened.accepted_without_signature() == [] and reopened.unbanded_accepted(index.banding.name) == []
     reopened.close()
-    index = stages.AcceptedIndex(ctx.db_url, 0.9)
-    index.refresh()
-    assert index.index.find(accepted.model_copy(update={"seed": accepted.seed + 1})) == (accepted.id, 1.0)
 
 
 def test_the_round_trip_follows_the_setting(ctx: RunContext) -> None:
