@@ -10,7 +10,7 @@ import pytest
 
 from forge.errors import ConfigError, ForgeError
 from forge.models import TaskBundle
-from forge.store import Store, open_store
+from forge.store import AcceptedSignature, Store, open_store
 from gates import GateContext, NearDuplicateIndex, StoredIndex, run_gate
 from gates.duplicates import shingles, signature, signature_bytes
 from skills import load_taxonomy
@@ -164,7 +164,8 @@ def test_the_stored_index_accepts_in_order_against_every_accepted_task(base: Tas
     own.close()
 
 
-def test_the_stored_index_bands_tasks_accepted_without_keys_once(base: TaskBundle, store: Store) -> None:
+def test_the_stored_index_bands_tasks_accepted_without_keys_once(base: TaskBundle, store: Store,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     by_hand, kept = variant(base, WORDS), variant(base, [f"k{i}" for i in range(40)])
     for bundle in (by_hand, kept):
         store.save_task(bundle, "r-test")
@@ -173,13 +174,30 @@ def test_the_stored_index_bands_tasks_accepted_without_keys_once(base: TaskBundl
     store.accept_tasks([(kept.id, signature_bytes(index.signature(kept)))])  # a signature, no band keys
     twins = [b.model_copy(update={"seed": b.seed + 1}) for b in (by_hand, kept)]  # same content, other ids
     assert [index.find(t) for t in twins] == [None, None]
+    read, get_task = [], store.get_task
+    monkeypatch.setattr(store, "get_task", lambda task_id: read.append(task_id) or get_task(task_id))
+    monkeypatch.setattr("gates.duplicates._BACKFILL_CHUNK", 1)  # one transaction per task
     assert index.backfill() == 2 and index.backfill() == 0  # banded once
+    assert read == [by_hand.id]  # a kept signature is banded as it is: no bundle read back
     assert [index.find(t) for t in twins] == [(by_hand.id, 1.0), (kept.id, 1.0)]
     stricter = StoredIndex(store, 0.95)  # another threshold cuts other bands: its own backfill
     assert stricter.banding.name != index.banding.name and stricter.find(twins[0]) is None
     assert stricter.backfill() == 2 and stricter.find(twins[0]) == (by_hand.id, 1.0)
-    with pytest.raises(ForgeError, match="128-permutation"):
-        index.banding.keys(b"\x01" * 16)
+    for wrong_size in (b"\x01" * 16, b"\x01" * 2048):
+        with pytest.raises(ForgeError, match="128-permutation"):
+            index.banding.keys(wrong_size)
+
+
+def test_a_candidate_counts_only_at_or_above_the_threshold_and_of_the_same_size(base: TaskBundle) -> None:
+    first, twin, far = variant(base, WORDS), variant(base, with_last_words_changed(2)), variant(base, ["z", "y"])
+    banding = StoredIndex(None, 0.9).banding  # type: ignore[arg-type]  # comparing needs no store
+    mine = signature_bytes(signature(twin))
+    kept = [AcceptedSignature(seq=seq, task_id=b.id, signature=signature_bytes(signature(b)))
+            for seq, b in enumerate((far, first), start=1)]
+    other_size = AcceptedSignature(seq=0, task_id="t-other-size", signature=b"\x01" * 16)
+    match = banding.near(mine, [other_size, *kept])  # the far one is looked at first, and passed over
+    assert match is not None and match[0] == first.id and match[1] == signature(twin).jaccard(signature(first))
+    assert banding.near(mine, [other_size, kept[0]]) is None
 
 
 @pytest.mark.parametrize("threshold", [0, -0.5, 1.01, 2])
