@@ -78,7 +78,7 @@ def run(config: GenerateConfig, settings: Settings | None = None) -> GenerateRes
             def meanwhile() -> None:
                 """The flow's own set-up, done while the first batches wait for a warm worker."""
                 store.record_skill_samples(ctx.run_id, [(s.skill.id, s.seed) for s in samples])
-                stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).backfill()  # accepted without band keys (this threshold's)
+                stages.duplicates_for(ctx.db_url, ctx.dedup_threshold).backfill()  # tasks accepted without band keys
                 clock.mark("setup")
 
             tally = _drive(ctx, runner, todo, clock, meanwhile)

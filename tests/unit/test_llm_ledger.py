@@ -21,6 +21,7 @@ def test_a_v1_database_is_migrated_and_keeps_its_calls(tmp_path: Path) -> None:
         db.execute("DROP TABLE model_responses")
         db.execute("DROP TABLE harness_versions")
         db.execute("DROP TABLE task_signatures")  # v3's
+        db.execute("DROP TABLE task_bands")  # v4's
         db.execute("UPDATE schema_meta SET value = '1' WHERE key = 'schema_version'")
         db.execute("INSERT INTO model_calls (role, model, prompt_tokens, completion_tokens, cost_usd, latency_s, "
                    "run_id, created_at) VALUES ('teacher', 'm', 10, 2, 0.5, 1.0, 'r1', '2026-01-01 00:00:00')")
