@@ -130,9 +130,12 @@ class StoredIndex:
 
     def __init__(self, store: Store, threshold: float) -> None:
         self.banding = LshBanding(threshold)
-        self.threshold = threshold
         self._store = store
         self._recent = _RecentSignatures()
+
+    @property
+    def threshold(self) -> float:
+        return self.banding.threshold
 
     def signature(self, bundle: TaskBundle) -> MinHash:
         return self._recent.get(bundle)

@@ -67,7 +67,8 @@ class SignaturesMixin:
                 kept.update(s.scalars(select(TaskSignature.task_id).where(TaskSignature.task_id.in_(chunk))))
             if missing := set(ids) - present:
                 raise StoreError(f"task {min(missing)!r} is not in the store (call save_task first)")
-            signed, rejected = (list(signed), {}) if banding is None else _without_lookalikes(s, signed, banding)
+            keys = {} if banding is None else {task_id: banding.keys(signature) for task_id, signature in signed}
+            signed, rejected = (list(signed), {}) if banding is None else _without_lookalikes(s, signed, banding, keys)
             accepted = list(dict.fromkeys(task_id for task_id, _ in signed))
             for chunk in _chunks(accepted):
                 s.execute(update(Task).where(Task.id.in_(chunk)).values(status="accepted"))
@@ -76,7 +77,8 @@ class SignaturesMixin:
                     s.add(TaskSignature(task_id=task_id, signature=signature))
                     kept.add(task_id)
             if banding is not None:
-                _keep_bands(s, banding, signed)
+                _keep_bands(s, banding.name, {task_id: keys[task_id] for task_id in accepted},
+                            _banded(s, banding.name, accepted))
             return rejected
 
     def band_candidates(self, banding: str, keys: Iterable[int]) -> list[AcceptedSignature]:
@@ -99,11 +101,9 @@ class SignaturesMixin:
         signature is kept too, replacing one the caller could not read (made another way)."""
         with self._tx(write=True) as s:
             ids = [task_id for task_id, _ in signed]
-            done: set[str] = set()
+            done = _banded(s, banding.name, ids)
             kept: dict[str, bytes] = {}
             for chunk in _chunks(ids):
-                done.update(s.scalars(select(TaskBand.task_id).where(
-                    TaskBand.banding == banding.name, TaskBand.task_id.in_(chunk))))
                 kept.update((task_id, signature) for task_id, signature in s.execute(
                     select(TaskSignature.task_id, TaskSignature.signature).where(TaskSignature.task_id.in_(chunk))))
             todo = [(task_id, signature) for task_id, signature in dict(signed).items() if task_id not in done]
@@ -112,7 +112,7 @@ class SignaturesMixin:
                     s.add(TaskSignature(task_id=task_id, signature=signature))
                 elif kept[task_id] != signature:
                     s.execute(update(TaskSignature).where(TaskSignature.task_id == task_id).values(signature=signature))
-            _keep_bands(s, banding, todo)
+            _keep_bands(s, banding.name, {task_id: banding.keys(signature) for task_id, signature in todo}, done)
 
     def accepted_signatures(self, after: int = 0) -> list[AcceptedSignature]:
         """Signatures of accepted tasks kept after the `after`-th one, in the order they were kept."""
@@ -156,9 +156,9 @@ def _candidates(s: Session, banding: str, keys: list[int]) -> dict[str, Accepted
 
 
 def _without_lookalikes(s: Session, signed: Sequence[tuple[str, bytes]], banding: Banding,
-                        ) -> tuple[list[tuple[str, bytes]], dict[str, Match]]:
-    """The batch less the tasks near one accepted before it or earlier in it, and those, in order."""
-    keys = {task_id: banding.keys(signature) for task_id, signature in signed}
+                        keys: dict[str, list[int]]) -> tuple[list[tuple[str, bytes]], dict[str, Match]]:
+    """The batch less the tasks near one accepted before it or earlier in it (each task's band
+    `keys` given), and those, in order."""
     by_key: dict[int, list[AcceptedSignature]] = {}
     for key, hit in _band_hits(s, banding.name, sorted({key for task_keys in keys.values() for key in task_keys})):
         by_key.setdefault(key, []).append(hit)
@@ -179,18 +179,17 @@ def _without_lookalikes(s: Session, signed: Sequence[tuple[str, bytes]], banding
     return accepted, rejected
 
 
-def _keep_bands(s: Session, banding: Banding, signed: Sequence[tuple[str, bytes]]) -> None:
-    """Band rows for each task of `signed` that has none under `banding` yet (in this transaction)."""
-    ids = list(dict.fromkeys(task_id for task_id, _ in signed))
+def _banded(s: Session, banding: str, ids: list[str]) -> set[str]:
+    """The tasks among `ids` that have band keys under `banding`."""
     done: set[str] = set()
-    for chunk in _chunks(ids):
-        done.update(s.scalars(select(TaskBand.task_id).where(
-            TaskBand.banding == banding.name, TaskBand.task_id.in_(chunk))))
-    rows = []
-    for task_id, signature in signed:
-        if task_id not in done:
-            rows.extend({"banding": banding.name, "key": key, "task_id": task_id}
-                        for key in set(banding.keys(signature)))
-            done.add(task_id)
+    for chunk in _chunks(list(dict.fromkeys(ids))):
+        done.update(s.scalars(select(TaskBand.task_id).where(TaskBand.banding == banding, TaskBand.task_id.in_(chunk))))
+    return done
+
+
+def _keep_bands(s: Session, banding: str, keys: dict[str, list[int]], done: set[str]) -> None:
+    """Band rows for each task of `keys` not in `done` (those with keys under `banding` already)."""
+    rows = [{"banding": banding, "key": key, "task_id": task_id}
+            for task_id, task_keys in keys.items() if task_id not in done for key in set(task_keys)]
     if rows:
         s.execute(insert(TaskBand), rows)
