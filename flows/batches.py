@@ -2,8 +2,8 @@
 
 A Prefect task run per sample and stage costs more orchestration than the work itself on a fast
 task, so the flow hands a worker process a batch: `gate_batch` builds and gates it, the flow
-accepts the survivors (the run's one near-duplicate index lives there), `episode_batch` replays
-them. Every sample's failure is data (a stored rejection); a batch only fails if its worker dies.
+accepts the survivors (one store transaction per batch, against every task accepted before),
+`episode_batch` replays them. Every sample's failure is data (a stored rejection); a batch only fails if its worker dies.
 Plain functions: the flow wraps them as tasks, tests and the bench call them directly.
 """
 
@@ -155,8 +155,8 @@ def gate_batch(ctx: RunContext, batch: Batch) -> GatedBatch:
 
 
 def accept_batch(ctx: RunContext, gated: GatedBatch) -> list[Gated]:
-    """In the flow's process: accept the batch's survivors against the run's one index, by the
-    signatures their gates made (their bundles stay in the store)."""
+    """In the flow's process: accept the batch's survivors against the store's near-duplicate index,
+    by the signatures their gates made (their bundles stay in the store)."""
     accepted = stages.accept_all_signed(ctx, [(g.task_id, g.signature) for g in gated.passed])
     return [g for g in gated.passed if g.task_id in accepted]
 

@@ -16,7 +16,6 @@ import logging
 import queue
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -270,7 +269,7 @@ def _drive(ctx: RunContext, runner: ProcessPoolTaskRunner, todo: list[Batch], cl
             tally.gates_run += done.gates_run
             tally.gate_work_s += done.work_s
             accept_started = time.perf_counter()
-            accepted = batches.accept_batch(ctx, done)  # a call, not a task run: the index lives here
+            accepted = batches.accept_batch(ctx, done)  # a call, not a task run: one store transaction
             tally.accept_s += time.perf_counter() - accept_started
             kept, left = batches.kept_episodes(ctx, done.index, accepted)  # the package gate's oracle runs
             _count(ctx, tally, kept)
@@ -350,8 +349,7 @@ def _teacher_name(ctx: RunContext) -> str:
 
 def summarize(ctx: RunContext, sampled: int, tally: Tally, duration: float) -> GenerateResult:
     store = stages.store_for(ctx.db_url)
-    rejections = Counter(f"{r.stage}:{r.reason}" for r in store.rejections(ctx.run_id))
-    rejections.update(f"{o.gate}_gate:{o.reason}" for o in store.gate_outcomes(ctx.run_id) if not o.passed)
+    rejections = store.rejection_counts(ctx.run_id)
     tasks = store.counts(ctx.run_id)
     counts = StageCounts(
         sampled=sampled,

@@ -124,6 +124,20 @@ def test_an_explicit_file_mode_wins_over_the_umask(
         assert stat.S_IMODE(path.stat().st_mode) == 0o640, path
 
 
+def test_the_summary_counts_the_gates_rejections(
+    prefect_api: None, small_batches: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A threshold this low makes the later tasks of one skill look-alikes of the first: the run's
+    summary reports them under their gate, as many as the store holds rejected."""
+    monkeypatch.setenv("FORGE_DEDUP_THRESHOLD", "0.05")
+    result = forge_flow(n_tasks=4, skills=SKILLS[:1], output_dir=str(tmp_path / "out"))
+    store = stages.store_for(Settings(data_dir=small_batches).resolved_db_url())
+    rejected = store.list_tasks(status="rejected", run_id=result["run_id"])
+    assert len(rejected) >= 2 and result["counts"]["rejected"] == len(rejected)
+    assert result["rejections"] == {"duplicate_gate:near_duplicate": len(rejected)}
+    assert result["counts"]["rows_written"] == 4 - len(rejected)
+
+
 def samples_gated(task_runs: dict[str, str]) -> list[int]:
     """The sample positions the `gates <batch>:<first>-<last>` task runs covered, in order."""
     spans = sorted(tuple(map(int, n.split(":")[1].split("-"))) for n in task_runs if n.startswith("gates "))

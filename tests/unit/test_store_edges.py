@@ -78,6 +78,20 @@ def test_filters_by_run_keep_only_that_run(filled: tuple[Store, dict[str, TaskBu
     assert [e.id for e in store.episodes(passed=False)] == ["m-3", "z-1"]
 
 
+def test_rejection_counts_count_the_runs_rejections_and_failing_verdicts(
+        filled: tuple[Store, dict[str, TaskBundle]]) -> None:
+    """What a run's summary reports, counted by the database: one run's only, failing verdicts
+    only, and a rejection recorded under a gate's own stage name adds to that gate's count."""
+    store, _ = filled
+    assert store.rejection_counts("r1") == {"gate:oracle_fails": 1}  # r1's oracle verdict passed
+    assert store.rejection_counts("r2") == {"gate:oracle_fails": 1, "oracle_gate:oracle_fails": 1}
+    store.record_rejection("r2", "gate", "r2-other", "oracle_fails", "a second subject")
+    store.record_rejection("r2", "oracle_gate", "r2-flow", "oracle_fails", "the flow's own record")
+    store.record_rejection("r2", "gate", "r2-third", "timeout", "another reason")
+    assert store.rejection_counts("r2") == {"gate:oracle_fails": 2, "gate:timeout": 1, "oracle_gate:oracle_fails": 2}
+    assert store.rejection_counts("r-none") == {}
+
+
 def test_gate_results_are_the_tasks_own(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
     store, by_run = filled
     results = store.gate_results(by_run["r2"].id)
