@@ -3,8 +3,9 @@
 A Prefect task run per sample and stage costs more orchestration than the work itself on a fast
 task, so the flow hands a worker process a batch: `gate_batch` builds and gates it, the flow
 accepts the survivors (one store transaction per batch, against every task accepted before),
-`episode_batch` replays them. Every sample's failure is data (a stored rejection); a batch only fails if its worker dies.
-Plain functions: the flow wraps them as tasks, tests and the bench call them directly.
+`episode_batch` replays them. Every sample's failure is data (a stored rejection); a batch only
+fails if its worker dies. Plain functions: the flow wraps them as tasks, tests and the bench call
+them directly.
 """
 
 from __future__ import annotations
