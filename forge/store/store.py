@@ -23,6 +23,7 @@ from forge.errors import StoreError
 from forge.models import Episode, GateResult, TaskBundle
 from forge.store import schema
 from forge.store._ledger import LedgerMixin
+from forge.store._reports import ReportsMixin
 from forge.store._signatures import SignaturesMixin
 from forge.store.tables import (
     EpisodeRow,
@@ -106,17 +107,6 @@ def _shard_record(row: Shard) -> ShardRecord:
     )
 
 
-class GateOutcome(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    workflow: str
-    task_id: str
-    gate: str
-    passed: bool
-    reason: str | None
-    duration_s: float
-
-
 def _require_task(s: Session, task_id: str) -> None:
     if s.scalar(select(Task.id).where(Task.id == task_id)) is None:
         raise StoreError(f"task {task_id!r} is not in the store (call save_task first)")
@@ -149,7 +139,7 @@ def _delete_unsharded_episodes(s: Session, task_id: str) -> int:
     return len(rows)
 
 
-class Store(SignaturesMixin, LedgerMixin):
+class Store(SignaturesMixin, LedgerMixin, ReportsMixin):
     """Thread-safe: share one Store between worker threads; each call opens its own session."""
 
     def __init__(self, url: str) -> None:
@@ -283,33 +273,6 @@ class Store(SignaturesMixin, LedgerMixin):
             return list(s.scalars(query))
 
     # gates and rejections --------------------------------------------------------------------
-
-    def gate_outcomes(self, run_id: str | None = None) -> list[GateOutcome]:
-        """Every stored gate verdict with its task's workflow, for reports."""
-        query = select(Task.workflow, GateResultRow.task_id, GateResultRow.gate, GateResultRow.passed,
-                       GateResultRow.reason, GateResultRow.duration_s).join(Task, Task.id == GateResultRow.task_id)
-        if run_id is not None:
-            query = query.join(RunTask, RunTask.task_id == Task.id).where(RunTask.run_id == run_id)
-        with self._tx() as s:
-            return [GateOutcome(workflow=w, task_id=t, gate=g, passed=p, reason=r, duration_s=d)
-                    for w, t, g, p, r, d in s.execute(query.order_by(GateResultRow.id))]
-
-    def rejection_counts(self, run_id: str) -> dict[str, int]:
-        """The run's rejections by "stage:reason", failing gate verdicts as "<gate>_gate:reason",
-        counted by the database: a run's summary read every verdict into memory before (~50 MB
-        at the end of a 10,000-task run, measured), where it needs only the counts."""
-        rejected = select(Rejection.stage, Rejection.reason, func.count()).where(
-            Rejection.run_id == run_id).group_by(Rejection.stage, Rejection.reason)
-        failed = (select(GateResultRow.gate, GateResultRow.reason, func.count())
-                  .join(RunTask, RunTask.task_id == GateResultRow.task_id)
-                  .where(RunTask.run_id == run_id, GateResultRow.passed.is_(False))
-                  .group_by(GateResultRow.gate, GateResultRow.reason))
-        with self._tx() as s:
-            counts = {f"{stage}:{reason}": n for stage, reason, n in s.execute(rejected)}
-            for gate, reason, n in s.execute(failed):
-                key = f"{gate}_gate:{reason}"
-                counts[key] = counts.get(key, 0) + n
-        return counts
 
     def save_gate_result(self, task_id: str, result: GateResult) -> None:
         """One row per (task, gate): a rerun of the gate replaces its verdict."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from forge.cli.tasks import build_report
 from forge.errors import StoreError
 from forge.models import GateResult, TaskBundle
 from forge.store import Store, open_store
@@ -68,10 +69,12 @@ def test_filters_by_run_keep_only_that_run(filled: tuple[Store, dict[str, TaskBu
     assert store.list_tasks(run_id="r2") == [middle]
     assert store.list_tasks(status="accepted") == [middle]
     assert store.list_tasks(status="pending") == [by_run["r1"].id]
-    assert [(o.task_id, o.gate, o.passed) for o in store.gate_outcomes("r2")] == [
-        (middle, "schema", True), (middle, "oracle", False)]
-    assert len(store.gate_outcomes()) == 6
-    assert [o.workflow for o in store.gate_outcomes("r2")] == ["spreadsheet_formula"] * 2
+    assert [(t.gate, t.ran, t.passed) for t in store.gate_tallies("r2")] == [("schema", 1, 1), ("oracle", 1, 0)]
+    assert [(t.gate, t.ran, t.passed) for t in store.gate_tallies()] == [("schema", 3, 3), ("oracle", 3, 2)]
+    assert [(w.workflow, w.tasks, w.rejected) for w in store.workflow_tallies("r2")] == [("spreadsheet_formula", 1, 1)]
+    assert [(w.tasks, w.rejected) for w in store.workflow_tallies("r1")] == [(1, 0)]
+    assert [(f.gate, f.reason, f.count) for f in store.gate_failures("r2")] == [("oracle", "oracle_fails", 1)]
+    assert store.gate_failures("r1") == [] and store.gate_tallies("r-none") == []
     assert [r.subject for r in store.rejections("r2")] == ["r2-subject"]
     assert [e.id for e in store.episodes(run_id="r2")] == ["m-1", "m-2", "m-3", "m-4"]
     assert [e.id for e in store.episodes(run_id="r2", passed=False)] == ["m-3"]
@@ -90,6 +93,48 @@ def test_rejection_counts_count_the_runs_rejections_and_failing_verdicts(
     store.record_rejection("r2", "gate", "r2-third", "timeout", "another reason")
     assert store.rejection_counts("r2") == {"gate:oracle_fails": 2, "gate:timeout": 1, "oracle_gate:oracle_fails": 2}
     assert store.rejection_counts("r-none") == {}
+
+
+def test_gate_tallies_count_per_workflow_and_gate_in_the_order_gates_first_ran(tmp_path: Path) -> None:
+    """What `forge gates report` shows, counted by the database: two workflows, a task failing two
+    gates (counted once among the rejected), a reason tie broken by which failure came first, a
+    mean time per gate, and tasks of another run left out."""
+    store = open_store(f"sqlite:///{tmp_path / 'forge.db'}")
+    store.start_run("r", "generate", _Config())
+    store.start_run("other", "generate", _Config())
+    sheets = [make_bundle(seed) for seed in (1, 2, 3)]
+    docs = [make_bundle(seed).model_copy(update={"workflow": "document_edit"}) for seed in (4, 5, 6)]
+    verdicts = [  # per task, in the order saved: (gate, passed, reason, seconds)
+        (sheets[0], [("file", True, None, 0.1), ("package", True, None, 1.0)]),
+        (sheets[1], [("file", True, None, 0.3), ("package", False, "mutation_survives", 2.0)]),
+        (sheets[2], [("file", False, "unreadable", 0.2), ("package", False, "oracle_fails", 3.0)]),
+        (docs[0], [("package", False, "oracle_fails", 0.5), ("file", True, None, 0.25)]),
+        (docs[1], [("package", True, None, 1.5), ("file", True, None, 0.75)]),
+        (docs[2], [("package", False, "oracle_fails", 1.0), ("file", True, None, 0.5)]),
+    ]
+    for bundle, rows in verdicts:
+        store.save_task(bundle, "r")
+        for gate, passed, reason, seconds in rows:
+            store.save_gate_result(bundle.id, GateResult(gate=gate, passed=passed, reason=reason, duration_s=seconds))
+    stray = make_bundle(9)
+    store.save_task(stray, "other")
+    store.save_gate_result(stray.id, GateResult(gate="file", passed=False, reason="unreadable", duration_s=9.0))
+
+    tallies = [(t.workflow, t.gate, t.ran, t.passed, round(t.mean_s, 6)) for t in store.gate_tallies("r")]
+    assert tallies == [("document_edit", "package", 3, 1, 1.0), ("document_edit", "file", 3, 3, 0.5),
+                       ("spreadsheet_formula", "file", 3, 2, 0.2), ("spreadsheet_formula", "package", 3, 1, 2.0)]
+    assert [(w.workflow, w.tasks, w.rejected) for w in store.workflow_tallies("r")] == [
+        ("document_edit", 3, 2), ("spreadsheet_formula", 3, 2)]
+    assert [(f.workflow, f.gate, f.reason, f.count) for f in store.gate_failures("r")] == [
+        ("document_edit", "package", "oracle_fails", 2), ("spreadsheet_formula", "package", "mutation_survives", 1),
+        ("spreadsheet_formula", "file", "unreadable", 1), ("spreadsheet_formula", "package", "oracle_fails", 1)]
+
+    report = build_report(store, "r", top=2)["workflows"]  # `forge gates report`: the tallies, composed
+    assert list(report) == ["document_edit", "spreadsheet_formula"]
+    assert report["document_edit"]["gates"]["package"] == {"ran": 3, "passed": 1, "pass_rate": 0.3333, "mean_s": 1.0}
+    assert (report["spreadsheet_formula"]["tasks"], report["spreadsheet_formula"]["accepted"]) == (3, 1)
+    assert report["spreadsheet_formula"]["top_reasons"] == [("package:mutation_survives", 1), ("file:unreadable", 1)]
+    store.close()
 
 
 def test_gate_results_are_the_tasks_own(filled: tuple[Store, dict[str, TaskBundle]]) -> None:
@@ -121,7 +166,7 @@ def test_upserts_replace_only_their_own_row(filled: tuple[Store, dict[str, TaskB
     assert [r.gate for r in store.gate_results(by_run["r1"].id)] == ["schema", "oracle", "extra"]
     assert [r.gate for r in store.gate_results(by_run["r3"].id)] == ["schema", "oracle", "extra"]
     with pytest.raises(ValidationError):
-        store.gate_outcomes("r2")[0].passed = True  # outcomes are frozen values
+        store.gate_tallies("r2")[0].passed = 0  # tallies are frozen values
     store.record_rejection("r2", "gate", "r2-subject", "timeout", "again")
     store.record_rejection("r2", "gate", "r2-other", "timeout", "another subject")
     store.record_rejection("r2", "export", "r2-subject", "timeout", "another stage")
