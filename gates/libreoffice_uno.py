@@ -30,10 +30,13 @@ from pathlib import Path
 from forge.office_profile import write_profile
 
 _BRIDGE = Path(__file__).with_name("_uno_bridge.py")
-# A kept soffice grows with the files it has opened (about 10 MB a hundred, measured over 800
-# xlsx/docx/pptx; the two of a 10,000-task run went from 0.28 to 0.89 GB), so after this many it
-# is stopped and the next file starts a fresh one: ~2 s to stop and start per 1,000 files.
-MAX_FILES_PER_OFFICE = 1000
+# A kept soffice grows with the files it has opened, fast at first, then levelling off: over 1,406
+# input files of the generate job's mix (pptx, xlsx, docx), from ~140 MB RSS after its first file
+# to ~225 at 300 and ~250-275 from ~500 on. Replaced after this many, one peaks at ~240 MB (1,000:
+# 259-276; 150: 237), so a long run's soffices hold what a short run's do. The 1,406 files took
+# 126-171 s through one profile at caps from 150 to 1,000, with no trend (300: 126 and 127 s; 1,000:
+# 152 and 143): the restarts' cost is within that spread (bench/kept_office.py's method, one sitting).
+MAX_FILES_PER_OFFICE = 300
 _UNO_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 
 
