@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from _tree_memory import process_tree  # bench/ is this script's own folder
+
 from flows.generate import SAMPLERS
 from gates import libreoffice_uno
 from gates.libreoffice import roundtrip, supports_roundtrip
@@ -38,13 +40,12 @@ def office_inputs(tasks: int, seed: int, sampling: str) -> list[tuple[str, bytes
     return files
 
 
-def soffice_rss_mb(profile: Path) -> float:
-    """Resident memory of the soffice.bin running on `profile` (found by its command line)."""
+def soffice_rss_mb() -> float:
+    """Resident memory of the soffice.bin this process keeps (one profile, so one at a time)."""
     total = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+    for pid in process_tree(os.getpid()):
         try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-            if b"soffice.bin" in command and str(profile).encode() in command:
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "soffice.bin":
                 total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         except (OSError, ValueError):  # it exited meanwhile
             continue
@@ -61,7 +62,7 @@ def run_cap(cap: int, files: list[tuple[str, bytes]], scratch: Path) -> dict:
     for i, (file_type, data) in enumerate(files):
         failed += not roundtrip(data, file_type, profile_dir=profile, engine="uno").ok
         if i % 10 == 0:
-            samples.append(soffice_rss_mb(profile))
+            samples.append(soffice_rss_mb())
     wall = time.perf_counter() - started
     libreoffice_uno.close_all()  # its soffice's CPU is counted once it is reaped
     after = os.times()

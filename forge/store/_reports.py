@@ -76,7 +76,7 @@ class ReportsMixin:
                                  func.avg(GateResultRow.duration_s)), run_id)
         query = query.group_by(Task.workflow, GateResultRow.gate).order_by(Task.workflow, func.min(GateResultRow.id))
         with self._tx() as s:
-            return [GateTally(workflow=w, gate=g, ran=n, passed=p, mean_s=m or 0.0) for w, g, n, p, m in s.execute(query)]
+            return [GateTally(workflow=w, gate=g, ran=n, passed=p, mean_s=m) for w, g, n, p, m in s.execute(query)]
 
     def workflow_tallies(self, run_id: str | None = None) -> list[WorkflowTally]:
         """Per workflow (by name): its tasks with a verdict, and those any gate failed."""
