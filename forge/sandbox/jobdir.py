@@ -7,7 +7,8 @@ of the given size at a fresh dir before any sandbox opens over it, and `remove` 
 bound fails with ENOSPC inside the sandbox; the number of inodes is bounded as well.
 The pages are memory: a sandbox's writes are charged to its memory cgroup too. The dir's name
 holds the host pid that made it, so dirs (and mounts) left by a host process that died are
-removed by the next `create` under the same scratch root.
+removed by the next process's first `create` under the same scratch root (a zombie host counts
+as dead).
 
 Without the right to mount (not root), `create` raises DiskBoundUnavailableError unless
 `SandboxLimits.require_aggregate_limits` is off; then the dir is a plain one, per-file
@@ -123,7 +124,7 @@ def _sweep(scratch_root: Path) -> None:
         return
     for entry in entries:
         owner = _OWNER.fullmatch(entry.name)
-        if owner is None or not entry.is_dir(follow_symlinks=False) or Path(f"/proc/{owner[1]}").exists():
+        if owner is None or not entry.is_dir(follow_symlinks=False) or not _host_gone(owner[1]):
             continue
         try:
             _unmount(Path(entry.path))
@@ -131,3 +132,14 @@ def _sweep(scratch_root: Path) -> None:
             logger.info("removed %s, left by host process %s", entry.path, owner[1])
         except OSError as exc:
             logger.warning("cannot remove %s, left by host process %s: %s", entry.path, owner[1], exc)
+
+
+def _host_gone(pid: str) -> bool:
+    """True when the process is gone or has exited and only waits to be reaped: a killed run's
+    workers stay zombies until their new parent reaps them, and a rerun right away must not take
+    their dirs for live ones."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat[stat.rindex(")") + 2] in "ZX"  # the state field follows the command name

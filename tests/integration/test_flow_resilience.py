@@ -23,6 +23,7 @@ from flows.context import GenerateConfig
 from flows.generate import forge as forge_flow
 from forge.dataset import read_manifest
 from forge.prefect_server import ServerInfo
+from forge.sandbox.jobdir import _host_gone
 from forge.settings import Settings
 from forge.store import Store
 
@@ -202,6 +203,12 @@ def test_a_killed_run_keeps_its_shards_and_the_rerun_loses_at_most_the_batches_i
         log.close()
 
     assert_manifest_matches_disk(out, killed=True)
+    scratch = Path(env["FORGE_DATA_DIR"]) / "scratch"  # a killed worker's job dirs stay until a later one sweeps
+    hosts = {p.name.split("-")[1] for p in scratch.glob("job-*")}
+    deadline = time.monotonic() + 60  # SIGKILL is delivered at once; this bounds a hang only
+    while not all(_host_gone(pid) for pid in hosts):
+        assert time.monotonic() < deadline, f"the killed run's workers {sorted(hosts)} did not end"
+        time.sleep(0.05)
     store = stages.store_for(Settings(data_dir=Path(env["FORGE_DATA_DIR"])).resolved_db_url())
     run_id = GenerateConfig(n_tasks=12, skills=SKILLS, output_dir=out).run_id()  # what the command ran
     run = store.get_run(run_id)
@@ -229,4 +236,7 @@ def test_a_killed_run_keeps_its_shards_and_the_rerun_loses_at_most_the_batches_i
     assert len(ids) == len(set(ids)) == result["counts"]["episodes_passed"] >= 2
     assert written_before <= set(ids)
     assert_manifest_matches_disk(out)
+    mounted = [line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()
+               if line.split()[4].startswith(f"{scratch}/")]
+    assert not list(scratch.glob("job-*")) and not mounted  # the rerun swept what the killed run left
 

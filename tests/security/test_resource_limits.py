@@ -217,6 +217,32 @@ def test_a_job_dir_left_mounted_by_a_dead_host_process_is_removed_by_the_next(tm
         fresh.remove()
 
 
+def test_a_job_dir_whose_host_exited_but_is_not_yet_reaped_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A killed run's workers are zombies until their new parent reaps them; a rerun at once sweeps their dirs."""
+    leave = ("import os, sys; from pathlib import Path; from forge.sandbox import JobDir, SandboxLimits\n"
+             "job = JobDir.create(Path(sys.argv[1]), SandboxLimits(disk_mb=8)); print(job.path, flush=True)\n"
+             "os._exit(0)\n")
+    host = subprocess.Popen([sys.executable, "-c", leave, str(tmp_path)], stdout=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert host.stdout is not None
+        left = Path(host.stdout.readline().strip())
+        deadline = time.monotonic() + 60  # a bound against a hang only; not reaped: this test is its parent
+        while Path(f"/proc/{host.pid}/stat").read_text().split(")")[1].split()[0] != "Z":
+            assert time.monotonic() < deadline, "the host process did not exit"
+            time.sleep(0.02)
+        assert _mounts_under(tmp_path) == [str(left)]
+        fresh = JobDir.create(tmp_path, SandboxLimits(disk_mb=8))
+        try:
+            assert not left.exists() and _mounts_under(tmp_path) == [str(fresh.path)]
+        finally:
+            fresh.remove()
+    finally:
+        host.kill()
+        host.wait()
+        host.stdout.close()  # type: ignore[union-attr]
+
+
 # --- time ---------------------------------------------------------------------------------------
 
 
