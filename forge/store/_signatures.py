@@ -67,8 +67,11 @@ class SignaturesMixin:
                 kept.update(s.scalars(select(TaskSignature.task_id).where(TaskSignature.task_id.in_(chunk))))
             if missing := set(ids) - present:
                 raise StoreError(f"task {min(missing)!r} is not in the store (call save_task first)")
-            keys = {} if banding is None else {task_id: banding.keys(signature) for task_id, signature in signed}
-            signed, rejected = (list(signed), {}) if banding is None else _without_lookalikes(s, signed, banding, keys)
+            keys: dict[str, list[int]] = {}
+            rejected: dict[str, Match] = {}
+            if banding is not None:
+                keys = {task_id: banding.keys(signature) for task_id, signature in signed}
+                signed, rejected = _without_lookalikes(s, signed, banding, keys)
             accepted = list(dict.fromkeys(task_id for task_id, _ in signed))
             for chunk in _chunks(accepted):
                 s.execute(update(Task).where(Task.id.in_(chunk)).values(status="accepted"))
