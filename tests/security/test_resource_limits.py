@@ -228,7 +228,7 @@ def test_a_job_dir_whose_host_exited_but_is_not_yet_reaped_is_removed_by_the_nex
     left = Path(host.stdout.readline().strip())
     try:
         deadline = time.monotonic() + 60  # a bound against a hang only; not reaped: this test is its parent
-        while Path(f"/proc/{host.pid}/stat").read_text().split(")")[1].split()[0] != "Z":
+        while _alive(host.pid):  # until a zombie
             assert time.monotonic() < deadline, "the host process did not exit"
             time.sleep(0.02)
         assert _mounts_under(tmp_path) == [str(left)]
